@@ -38,8 +38,6 @@ def _serializable(value):
 
 
 class CyborgException(Exception):
-    """Base class of every Cyborg exception."""
-
     msg_fmt = _("An unknown exception occurred.")
     code = 500
     headers = {}

@@ -43,8 +43,7 @@ def agents_down(context):
 
 
 def hosts(context):
-    """``[(host, up now, agent_up as recorded)]`` of the hosts reported.
-    """
+    """``[(host, up now, agent_up as recorded)]`` of the hosts reported."""
     rows, verdicts = _judged(context)
     return [(row['host'], verdicts[row['host']], row['agent_up'])
             for row in rows if row['reported']]

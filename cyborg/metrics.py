@@ -12,7 +12,7 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """Every metric Cyborg exports to Prometheus, defined once
-(doc/source/admin/monitoring.rst): the fleet gauges (FLEET, cyborg-api's
+(doc/source/admin/monitoring.rst): the fleet gauges (Gauge; cyborg-api's
 ``/metrics``), each conductor's counters and histograms (REGISTRY; labels
 bounded, never a uuid) and each agent's device series (DEVICE_METRICS).
 
@@ -312,14 +312,14 @@ class DeviceCollector:
         self.source = source
 
     def collect(self):
-        devices = self.source()
+        devices = [([device.labels.get(label) or ''
+                     for label in DEVICE_LABELS], device)
+                   for device in self.source()]
         for metric in DEVICE_METRICS:
             family = _FAMILIES[metric.type](
                 metric.name, metric.help,
                 labels=DEVICE_LABELS + metric.labels)
-            for device in devices:
-                values = [device.labels.get(label) or ''
-                          for label in DEVICE_LABELS]
+            for values, device in devices:
                 for field, (extra, factor) in sorted(metric.fields.items()):
                     if field in device.sample:
                         family.add_metric(values + list(extra),
@@ -329,12 +329,10 @@ class DeviceCollector:
         for metric in DEVICE_STATE:
             family = _FAMILIES[metric.type](metric.name, metric.help,
                                             labels=DEVICE_LABELS)
-            for device in devices:
+            for values, device in devices:
                 value = device.state.get(metric.fields)
                 if value is not None:
-                    family.add_metric([device.labels.get(label) or ''
-                                       for label in DEVICE_LABELS],
-                                      float(value))
+                    family.add_metric(values, float(value))
             yield family
 
 
@@ -411,31 +409,9 @@ FLEET_REFRESH = Gauge(
     'cyborg_fleet_refresh_timestamp_seconds', 'When the fleet gauges '
     'were last read from the database (Unix time).', ())
 
-FLEET = (ACCELERATORS, ACCELERATORS_RESERVED, DEVICES, ARQS, OUTBOX_DEPTH,
-         OUTBOX_OLDEST_AGE, AGENTS, AGENT_UP, AGENT_LAST_REPORT_AGE,
-         IDLE_ACCELERATORS, CONFIGURATION_ROLLOUT_DEVICES, FLEET_REFRESH)
-
 # Label values of the fleet gauges (the accelerators' states are
 # cyborg.api.metrics').
 NOVA_EVENTS, PLACEMENT_PUSHES, DRIVER_JOBS = (
     'nova_events', 'placement_pushes', 'driver_jobs')
 OUTBOXES = (NOVA_EVENTS, PLACEMENT_PUSHES, DRIVER_JOBS)
 
-
-def exported_names():
-    """Every metric name Cyborg exports, as Prometheus sees them
-    (counters' ``_total``, histograms' ``_bucket``, ``_sum``, ``_count``).
-    """
-    names = {gauge.name for gauge in FLEET}
-    for metric in DEVICE_METRICS + DEVICE_STATE:
-        names.add(metric.name + ('_total' if metric.type == 'counter'
-                                 else ''))
-    for family in REGISTRY.collect():
-        for sample in family.samples:
-            names.add(sample.name)
-        if family.type == 'counter':
-            names.add(family.name + '_total')
-        elif family.type == 'histogram':
-            names.update(family.name + suffix
-                         for suffix in ('_bucket', '_sum', '_count'))
-    return names

@@ -35,8 +35,7 @@ _ENFORCER = None
 _LOCK = threading.Lock()
 
 
-def set_defaults(conf):
-    conf_defaults.set_policy_defaults(conf)
+set_defaults = conf_defaults.set_policy_defaults
 
 
 def get_enforcer():
@@ -95,9 +94,8 @@ class _Decisions:
                 {name: self.rules.get(name) for name in names}
                 if self._pure(self.rules.get(action), set(), names) else None)
         deps = self.pure[action]
-        if deps is None:
-            return False
-        return all(self.rules.get(name) is rule for name, rule in deps.items())
+        return deps is not None and all(self.rules.get(name) is rule
+                                        for name, rule in deps.items())
 
     def _pure(self, check, seen, names):
         if isinstance(check, _COMPOUND):

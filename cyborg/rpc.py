@@ -108,9 +108,8 @@ def get_client(target, version_cap=None, retry=None, mandatory=False):
         MessageUndeliverable at once instead of waiting for its timeout
         (RabbitMQ only).
     """
-    options = None
-    if mandatory:
-        options = messaging.TransportOptions(at_least_once=True)
+    options = (messaging.TransportOptions(at_least_once=True) if mandatory
+               else None)
     return messaging.get_rpc_client(
         _transport(), target, version_cap=version_cap,
         serializer=RequestContextSerializer(), retry=retry,

@@ -252,9 +252,7 @@ def start_delay(jitter):
     """A random wait of up to *jitter* seconds before a service starts,
     so that agents powered on together do not register at once.
     """
-    if not jitter:
-        return 0
-    return random.uniform(0, jitter)  # noqa: S311 (a spread, no secret)
+    return random.uniform(0, jitter) if jitter else 0  # noqa: S311 (spread)
 
 
 class CallCounter:

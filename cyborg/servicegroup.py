@@ -43,9 +43,7 @@ def service_is_up(service, now=None):
     within ``service_down_time`` of *now* (UTC, naive).
     """
     last_seen = service.get('last_seen_up')
-    if last_seen is None:
-        return False
-    return last_seen >= up_since(now)
+    return last_seen is not None and last_seen >= up_since(now)
 
 
 def up_since(now=None):
@@ -61,9 +59,7 @@ def service_status(service, now=None):
 
 
 def conductors_since(services, now=None):
-    """The earliest start of the conductors (service rows) up now, or
-    None.
-    """
+    """The earliest start of the conductors (service rows) up now, or None."""
     starts = [s['started_at'] for s in services
               if s.get('started_at') is not None and
               service_is_up(s, now)]
@@ -83,8 +79,7 @@ def agent_is_up(agent_seen, since, now=None):
 
 
 def agent_last_heard(agent):
-    """The later of its ``last_seen_up`` and ``last_report_at``, or None.
-    """
+    """The later of its ``last_seen_up`` and ``last_report_at``, or None."""
     seen = [agent.get(key) for key in ('last_seen_up', 'last_report_at')
             if agent.get(key) is not None]
     return max(seen) if seen else None

@@ -11,20 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The agent's cleans between two tenants (AgentAPI.clean).
-
-Each runs on a worker of its own (a thread pool of ``[agent]
-clean_workers``), never on the work thread: binds, reports and
-configurations never wait for a clean.  A clean is fenced by its
-generation: one device (or unit) runs one clean at a time, a newer
-generation stops an older one first, an older one than it runs is
-ignored, and one that ran is answered again.  The cleans that run are
-kept in ``$state_path/cleans.json``, so that an agent that died with one
-kills what its operator's steps left (command.kill_marked) before it
-serves; the conductor then hands the clean again and it resumes after
-the steps reported done.  A stop interrupts a clean at its next step (an
-abortable step at once) without an outcome: it resumes after the
-restart.
+"""The agent's cleans between two tenants (AgentAPI.clean), each on a
+worker of its own (``[agent] clean_workers``), never on the work thread.
+A clean is fenced by its generation and kept in ``$state_path/cleans.json``
+while it runs, as doc/source/admin/cleaning.rst ("Fencing") says: an
+agent that died with one kills what its operator's steps left
+(command.kill_marked) before it serves.
 """
 
 from concurrent import futures
@@ -56,8 +48,6 @@ def marker(device_uuid, unit):
 
 @dataclasses.dataclass
 class _Run:
-    """One clean as the agent runs it."""
-
     generation: int
     device_uuid: str
     unit: typing.Optional[str]
@@ -111,13 +101,7 @@ class Cleans:
         """Kill what the cleans of an agent that died here left running
         (their operator steps' processes); before the agent serves.
         """
-        try:
-            left = state_file.read(self._path) if self._path else None
-        except (OSError, ValueError) as exc:
-            LOG.warning('Cannot read %(path)s (%(error)s): no clean of a '
-                        'dead agent to stop', {'path': self._path,
-                                               'error': exc})
-            left = None
+        left = state_file.read(self._path, 'the cleans of a dead agent')
         for entry in (left or {}).values():
             LOG.warning('Device %(uuid)s: clean %(gen)s was running when '
                         'the agent stopped (at step %(step)s); what it left '
@@ -160,11 +144,8 @@ class Cleans:
         with self._lock:
             if self._stopping:
                 return
-            known = self._outcomes.get(key)
-            if known is not None and known[0] == generation:
-                outcome = known[1]
-            else:
-                outcome = None
+            outcome = self._outcome(key, generation)
+            if outcome is None:
                 run = self._runs.get(key)
                 if run is not None and run.generation >= generation:
                     LOG.info('Device %(uuid)s: clean %(gen)s handed again '
@@ -177,9 +158,7 @@ class Cleans:
                 self._runs[key] = new
                 self._save_locked()
         if outcome is not None:
-            self._report('clean_done', context=context,
-                         device_uuid=device_uuid, generation=generation,
-                         **outcome)
+            self._done(context, device_uuid, generation, outcome)
             return
         if run is not None:
             LOG.warning('Device %(uuid)s: clean %(new)d replaces clean '
@@ -194,27 +173,28 @@ class Cleans:
         key = (device_uuid, unit)
         with self._lock:
             run = self._runs.get(key)
-            known = self._outcomes.get(key)
+            outcome = self._outcome(key, generation)
         if run is not None and run.generation == generation:
             LOG.warning('Device %(uuid)s: clean %(gen)d aborted (at step '
                         '%(step)s)', {'uuid': device_uuid, 'gen': generation,
                                       'step': run.step})
             self._halt(run, 'abort')
             return
-        if known is not None and known[0] == generation:
-            outcome = known[1]
-        else:
-            # Never ran here, or an agent before this one ran it: nothing
-            # of it runs.
-            outcome = {'done': [], 'error': 'aborted: it did not run on '
-                       'this agent'}
+        # Never ran here, or an agent before this one ran it: nothing of
+        # it runs.
+        self._done(context, device_uuid, generation, outcome or {
+            'done': [], 'error': 'aborted: it did not run on this agent'})
+
+    def _outcome(self, key, generation):
+        """The outcome of the clean *generation* of *key* if it ran
+        (locked).
+        """
+        known = self._outcomes.get(key)
+        return known[1] if known and known[0] == generation else None
+
+    def _done(self, context, device_uuid, generation, outcome):
         self._report('clean_done', context=context, device_uuid=device_uuid,
                      generation=generation, **outcome)
-
-    def running(self):
-        """``{(device uuid, unit): generation}`` of the cleans under way."""
-        with self._lock:
-            return {key: run.generation for key, run in self._runs.items()}
 
     # The worker --------------------------------------------------------------
 
@@ -267,9 +247,7 @@ class Cleans:
                      {'uuid': run.device_uuid, 'gen': run.generation,
                       'step': run.step})
             return
-        self._report('clean_done', context=context,
-                     device_uuid=run.device_uuid,
-                     generation=run.generation, **outcome)
+        self._done(context, run.device_uuid, run.generation, outcome)
         self._after_clean(context)
 
     def _steps(self, context, run):
@@ -334,17 +312,11 @@ class Cleans:
             self._save_locked()
 
     def _save_locked(self):
-        if self._path is None:
-            return
-        value = {'%s/%s' % (run.device_uuid, run.unit or 'device'): {
-            'device_uuid': run.device_uuid, 'unit': run.unit,
-            'generation': run.generation, 'step': run.step}
-            for run in self._runs.values()}
-        try:
-            state_file.write(self._path, value)
-        except OSError as exc:
-            LOG.error('Cannot keep the cleans that run in %(path)s: '
-                      '%(error)s', {'path': self._path, 'error': exc})
+        state_file.write(self._path, {
+            '%s/%s' % (run.device_uuid, run.unit or 'device'): {
+                'device_uuid': run.device_uuid, 'unit': run.unit,
+                'generation': run.generation, 'step': run.step}
+            for run in self._runs.values()}, 'the cleans that run')
 
 
 def report_with(conductor_api, host):

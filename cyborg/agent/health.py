@@ -102,8 +102,6 @@ def functions(record):
 
 
 class HealthTracker:
-    """Checks the health of the agent's records."""
-
     def __init__(self):
         self._pci = {}
         self._last = {}
@@ -193,7 +191,8 @@ def _ecc(sample, opts):
     return reasons
 
 
-def _link(sample, rules):
+def _link(sample, opts):
+    rules = opts.telemetry_rules
     reasons = []
     if RULE_LINK_WIDTH in rules and telemetry.link_degraded(sample):
         reasons.append('PCIe link x%d of x%d' % (
@@ -237,6 +236,11 @@ def _wear(sample, opts):
     return reasons
 
 
+#: (the rules, any of which applies it; the check), in the reasons' order.
+_RULES = (({RULE_ECC}, _ecc), ({RULE_LINK_WIDTH, RULE_LINK_SPEED}, _link),
+          ({RULE_THERMAL}, _thermal), ({RULE_WEAR}, _wear))
+
+
 def from_telemetry(sample, opts):
     """The Health of a device by the ``[device_health]`` rules of a *sample*.
 
@@ -245,13 +249,7 @@ def from_telemetry(sample, opts):
     worn-out drive.
     """
     rules = set(opts.telemetry_rules)
-    reasons = []
-    if RULE_ECC in rules:
-        reasons += _ecc(sample, opts)
-    reasons += _link(sample, rules)
-    if RULE_THERMAL in rules:
-        reasons += _thermal(sample, opts)
-    if RULE_WEAR in rules:
-        reasons += _wear(sample, opts)
+    reasons = [reason for names, judge in _RULES if rules & names
+               for reason in judge(sample, opts)]
     return (health_lib.unhealthy('; '.join(reasons)) if reasons
             else health_lib.OK)

@@ -18,12 +18,8 @@ restart still has its devices held, not reported gone.
 
 import os
 
-from oslo_log import log as logging
-
 from cyborg.agent import state_file
 from cyborg.objects import hardware as hardware_obj
-
-LOG = logging.getLogger(__name__)
 
 FILE_NAME = 'last-known-hardware.json'
 
@@ -40,6 +36,13 @@ def _plain(record):
     return values
 
 
+def _parsed(saved):
+    """(*saved*, the Hardware records it holds by driver name)."""
+    return saved, {name: [hardware_obj.Hardware.from_dict(r)
+                          for r in records]
+                   for name, records in saved.items()}
+
+
 class LastKnown:
     """Each driver's last found records, kept in *path* (None: not kept)."""
 
@@ -53,38 +56,16 @@ class LastKnown:
 
     def load(self):
         """:returns: ``{driver name: [Hardware]}`` as last saved, or {}."""
-        if self.path is None:
-            return {}
-        try:
-            saved = state_file.read(self.path)
-            if saved is None:
-                return {}
-            found = {name: [hardware_obj.Hardware.from_dict(r)
-                            for r in records]
-                     for name, records in saved.items()}
-        except (OSError, ValueError, KeyError, TypeError,
-                AttributeError) as exc:
-            LOG.warning('Cannot read the last known hardware from %(path)s '
-                        '(%(error)s); starting without',
-                        {'path': self.path, 'error': exc})
-            return {}
-        self._saved = saved
+        self._saved, found = state_file.read(
+            self.path, 'the last known hardware', _parsed,
+            (KeyError, TypeError, AttributeError)) or (None, {})
         return found
 
     def save(self, found):
         """Keep ``{driver name: [Hardware]}`` when it changed."""
-        if self.path is None:
-            return
         saved = {name: [_plain(r) for r in records]
                  for name, records in found.items()}
-        if saved == self._saved:
-            return
-        try:
-            state_file.write(self.path, saved)
-        except OSError as exc:
-            LOG.warning('Cannot write the last known hardware to %(path)s '
-                        '(%(error)s); a restart while a driver fails will '
-                        'not know its devices', {'path': self.path,
-                                                 'error': exc})
-            return
-        self._saved = saved
+        if saved != self._saved and state_file.write(
+                self.path, saved, 'the last known hardware', '; a restart '
+                'while a driver fails will not know its devices'):
+            self._saved = saved

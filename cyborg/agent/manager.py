@@ -94,17 +94,11 @@ class AgentManager:
         self.cleans.recover()
 
     def after_start(self, context):
-        """Register with the conductor, discover and report, then apply
-        the devices' configurations (on the work thread: neither a
-        conductor not up yet nor a configuration that takes long holds
-        the start, the heartbeats that follow it or the metrics), watch
-        hotplug events.
+        """Register with the conductor, discover and report, apply the
+        devices' configurations on the work thread, watch hotplug events.
 
         Run once the RPC server takes messages: a conductor that finds
-        this agent registered casts to a queue that exists (a discovery
-        asked between a hello and the server's start was lost).  What
-        arrives before the hello's answer waits on the work thread,
-        which starts after it.
+        this agent registered casts to a queue that exists.
         """
         # The operator's decisions about drivers apply before the first
         # discovery (loading a driver touches no device), and the devices
@@ -151,10 +145,8 @@ class AgentManager:
 
     def periodic_tasks(self):
         return [(CONF.report_interval, self._heartbeat),
-                (CONF.periodic_interval, self._discover_periodically)]
-
-    def _discover_periodically(self, context):
-        self.work.discover_soon(context, 'periodic')
+                (CONF.periodic_interval, lambda context:
+                 self.work.discover_soon(context, 'periodic'))]
 
     def _read_telemetry(self, context):
         """Read the devices' telemetry (the reader's thread); a verdict
@@ -261,9 +253,8 @@ class AgentManager:
         ``report_interval``), and apply the operator's decisions it brings
         back on the work thread (here with *wait_for_drivers*).
         """
-        started_at = None
-        if not self._registered:
-            started_at = self._started_at.isoformat()
+        started_at = (None if self._registered
+                      else self._started_at.isoformat())
         try:
             answer = self.conductor_api.hello(
                 context, host=self.host, binary=BINARY, topic=TOPIC,
@@ -286,8 +277,9 @@ class AgentManager:
             LOG.info('Registered with the conductor as %(binary)s on '
                      '%(host)s', {'binary': BINARY, 'host': self.host})
             self._registered = True
-        self._take_installs(context, answer or {}, wait_for_drivers)
-        self._take_configs(context, answer or {}, wait_for_drivers)
+        answer = answer or {}
+        self._take_installs(context, answer, wait_for_drivers)
+        self._take_configs(context, answer, wait_for_drivers)
 
     def _take_installs(self, context, answer, wait_for_drivers):
         installs = answer.get('installed')

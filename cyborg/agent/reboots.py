@@ -19,12 +19,13 @@ device reports ``acc_status.reboot_required`` until the kernel's
 in ``$state_path/reboot-required.json`` over restarts.
 """
 
-import json
 import os
 import threading
 
 from oslo_log import log as logging
 from oslo_utils import timeutils
+
+from cyborg.agent import state_file
 
 LOG = logging.getLogger(__name__)
 
@@ -58,34 +59,15 @@ class PendingReboots:
             return None
 
     def _load(self):
-        if self._records is not None:
-            return self._records
-        self._records = {}
-        if self.path is not None:
-            try:
-                with open(self.path) as f:
-                    self._records = json.load(f)
-            except FileNotFoundError:
-                pass
-            except (OSError, ValueError) as exc:
-                LOG.warning('Cannot read the devices waiting for a reboot '
-                            'from %(path)s (%(error)s); starting without',
-                            {'path': self.path, 'error': exc})
+        if self._records is None:
+            self._records = state_file.read(
+                self.path, 'the devices waiting for a reboot') or {}
         return self._records
 
     def _save(self):
-        if self.path is None:
-            return
-        tmp = self.path + '.tmp'
-        try:
-            os.makedirs(os.path.dirname(self.path), exist_ok=True)
-            with open(tmp, 'w') as f:
-                json.dump(self._records, f, sort_keys=True, indent=1)
-            os.replace(tmp, self.path)
-        except OSError as exc:
-            LOG.warning('Cannot write the devices waiting for a reboot to '
-                        '%(path)s (%(error)s); they are kept until this '
-                        'agent stops', {'path': self.path, 'error': exc})
+        state_file.write(self.path, self._records,
+                         'the devices waiting for a reboot',
+                         '; they are kept until this agent stops')
 
     def add(self, driver, address, reason):
         """Record that *driver*'s device *address* waits for a reboot."""

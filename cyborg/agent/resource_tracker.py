@@ -51,11 +51,10 @@ def merge(results):
     :param results: [(driver, [Hardware])] in configuration order.
     :returns: the merged records, sorted by driver and address.
     """
-    ordered = ([r for r in results if not r[0].catch_all] +
-               [r for r in results if r[0].catch_all])
     claimed = set()
     merged = []
-    for driver, records in ordered:
+    # sorted() keeps the configuration order among equals.
+    for driver, records in sorted(results, key=lambda r: r[0].catch_all):
         for record in records:
             addresses = health.functions(record)
             taken = addresses & claimed
@@ -68,6 +67,17 @@ def merge(results):
             claimed |= addresses
             merged.append(record)
     return sorted(merged, key=lambda r: (r.driver, r.address))
+
+
+def _outcome(config, state, reason=None):
+    return {'generation': config['generation'], 'state': state,
+            'reason': reason}
+
+
+def _held(records, reason):
+    for record in records:
+        record.health = health_states.DRIVER_ERROR
+        record.health_reason = reason
 
 
 class ResourceTracker:
@@ -225,12 +235,9 @@ class ResourceTracker:
         except Exception as exc:
             self.install_errors[name] = '%s: %s' % (type(exc).__name__, exc)
         else:
-            self.drivers[driver.name] = driver
+            self._serve(driver.name, driver)
             self.aliases[name] = driver.name
-            self._found[driver.name] = self._known.get(driver.name, [])
             self.installed[name] = config
-            self._forget_configured(driver.name)
-            self._fresh.add(driver.name)
             LOG.info('Loaded accelerator driver %(name)s (installed or '
                      'configured through the API) with %(config)s',
                      {'name': name, 'config': config})
@@ -256,22 +263,23 @@ class ResourceTracker:
 
     def _restore_file_driver(self, name, driver):
         """Load a driver of the configuration file again (locked)."""
-        self.drivers[name] = driver
-        self._found[name] = self._known.get(name, [])
-        self._forget_configured(name)
-        self._fresh.add(name)
+        self._serve(name, driver)
         for alias, target in self._file_aliases.items():
             if target == name:
                 self.aliases[alias] = name
         LOG.info('Loaded accelerator driver %s of the configuration file '
                  'again', name)
 
-    def _forget_configured(self, driver_name):
-        """Forget what was applied to the devices of *driver_name*
-        (locked): a driver made anew must be told again.
+    def _serve(self, name, driver):
+        """Serve *driver* as *name*, its devices as last known (locked):
+        made anew, it discovers before a configuration is applied, and
+        must be told again what was applied to its devices.
         """
+        self.drivers[name] = driver
+        self._found[name] = self._known.get(name, [])
+        self._fresh.add(name)
         for record in self._records:
-            if record.driver == driver_name:
+            if record.driver == name:
                 self.config_outcomes.pop(record.uuid, None)
 
     def _unload(self, name):
@@ -339,20 +347,6 @@ class ResourceTracker:
             self._settle(record, config, outcome)
         return {uuid: outcome}
 
-    def configure(self, configs):
-        """expect() *configs* and apply them all now, one after another
-        (the agents of the tests, which report when they choose).
-
-        :returns: the outcomes of those applied, by device uuid.
-        """
-        self.expect(configs)
-        done = {}
-        while True:
-            outcome = self.configure_next()
-            if not outcome:
-                return done
-            done.update(outcome)
-
     @property
     def deferred(self):
         """The devices whose configuration waits for their driver."""
@@ -399,9 +393,8 @@ class ResourceTracker:
         functions then marked as changing (locked).
         """
         if record is None:
-            return {'generation': config['generation'],
-                    'state': device_config.FAILED,
-                    'reason': 'the device is not on this host'}
+            return _outcome(config, device_config.FAILED,
+                            'the device is not on this host')
         # Judged again with the device as found now.
         reason = device_config.check(record.configuration or {},
                                      config['desired'])
@@ -410,8 +403,7 @@ class ResourceTracker:
                       'refused: %(reason)s',
                       {'uuid': record.uuid, 'gen': config['generation'],
                        'desired': config['desired'], 'reason': reason})
-            return {'generation': config['generation'],
-                    'state': device_config.FAILED, 'reason': reason}
+            return _outcome(config, device_config.FAILED, reason)
         # Its functions may change (even on failure): those gone did not
         # vanish.
         self._health.configured(record.uuid)
@@ -421,8 +413,7 @@ class ResourceTracker:
         """Apply one configuration through the driver (which may take
         long: configure_next() calls it unlocked); its outcome.
         """
-        outcome = {'generation': config['generation'],
-                   'state': device_config.APPLIED, 'reason': None}
+        outcome = _outcome(config, device_config.APPLIED)
         LOG.info('Configuring device %(uuid)s (%(driver)s %(address)s): '
                  '%(desired)s', {'uuid': record.uuid,
                                  'driver': record.driver,
@@ -530,8 +521,7 @@ class ResourceTracker:
         config = self._queued.get(record.uuid)
         if config is None or self._failing(record.driver):
             return self.config_outcomes.get(record.uuid)
-        return {'generation': config['generation'],
-                'state': device_config.APPLYING, 'reason': None}
+        return _outcome(config, device_config.APPLYING)
 
     def _clean_offer(self, record):
         """The clean steps the driver of *record* offers for it, or None
@@ -556,9 +546,7 @@ class ResourceTracker:
         error = self._error(name)
         if error is None:
             return
-        for record in self._found[name]:
-            record.health = health_states.DRIVER_ERROR
-            record.health_reason = error
+        _held(self._found[name], error)
         for uuid in self._unconfirmed.get(name, ()):
             outcome = self.config_outcomes.get(uuid)
             if outcome and outcome['state'] != device_config.FAILED:
@@ -586,10 +574,8 @@ class ResourceTracker:
             if driver.name in self.drivers:
                 continue
             records = self._known.get(driver.name, [])
-            for record in records:
-                record.health = health_states.DRIVER_ERROR
-                record.health_reason = ('driver %s could not be loaded: %s'
-                                        % (name, error))
+            _held(records, 'driver %s could not be loaded: %s'
+                  % (name, error))
             held.append((driver, records))
         return held
 
@@ -602,16 +588,13 @@ class ResourceTracker:
         with self._lock:
             records, digest = self._records, self._hash
             generation = self._generation
+        acked = digest == self._acked_hash
         try:
-            if digest != self._acked_hash:
+            answer = self._send(context, None if acked else records, digest,
+                                generation, discovery)
+            if acked and answer['status'] == 'resend':
                 answer = self._send(context, records, digest, generation,
                                     discovery)
-            else:
-                answer = self._send(context, None, digest, generation,
-                                    discovery)
-                if answer['status'] == 'resend':
-                    answer = self._send(context, records, digest,
-                                        generation, discovery)
         except (messaging.MessagingException,
                 exception.CyborgException) as exc:
             LOG.warning('Report of host %(host)s to the conductor failed '

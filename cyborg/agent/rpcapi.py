@@ -34,7 +34,9 @@ TOPIC = servicegroup.AGENT
 
 
 class AgentAPI:
-    """Calls to the cyborg-agent of one host.  Keyword arguments only."""
+    """Calls to the cyborg-agent of one host.  Keyword arguments only; a
+    cast raises MessagingException when the message cannot be sent.
+    """
 
     # Bump it (and the manager's) with every new method or argument.
     RPC_API_VERSION = '1.0'
@@ -48,8 +50,6 @@ class AgentAPI:
         """Tell *host*'s agent that the operator's decisions for it (its
         drivers, its devices' configurations) changed; the agent fetches
         them with a heartbeat.  A cast: conductors never wait on agents.
-
-        :raises: MessagingException when the message cannot be sent.
         """
         cctxt = self.client.prepare(server=host, version='1.0')
         cctxt.cast(context, 'configure_soon')
@@ -61,7 +61,6 @@ class AgentAPI:
 
         :param bindings: ``{device uuid: [{instance, project}]}`` of the
             host's held devices (telemetry_queries.bindings()).
-        :raises: MessagingException when the message cannot be sent.
         """
         cctxt = self.client.prepare(server=host, version='1.0')
         cctxt.cast(context, 'holders_changed', bindings=bindings)
@@ -71,7 +70,6 @@ class AgentAPI:
 
         :param discovery_id: the request's id, which the report carries.
         :param driver: an enabled driver's name (or alias); None: all.
-        :raises: MessagingException when the message cannot be sent.
         """
         cctxt = self.client.prepare(server=host, version='1.0')
         cctxt.cast(context, 'discover_soon', discovery_id=discovery_id,
@@ -92,7 +90,6 @@ class AgentAPI:
         :param done: the names of the steps done before (by an agent that
             stopped): the clean resumes after them.
         :param timeout: the seconds one step may take.
-        :raises: MessagingException when the message cannot be sent.
         """
         cctxt = self.client.prepare(server=host, version='1.0')
         cctxt.cast(context, 'clean', device_uuid=device_uuid, unit=unit,
@@ -104,8 +101,6 @@ class AgentAPI:
         cast): an abortable step is stopped, the processes of an
         operator's step killed; the agent answers with clean_done once
         nothing of it runs (at once when it runs nothing of it).
-
-        :raises: MessagingException when the message cannot be sent.
         """
         cctxt = self.client.prepare(server=host, version='1.0')
         cctxt.cast(context, 'clean_abort', device_uuid=device_uuid,

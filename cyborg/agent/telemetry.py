@@ -38,7 +38,6 @@ from cyborg.agent import state_file
 from cyborg.common import health_states
 from cyborg.common import telemetry
 from cyborg.drivers import health as health_lib
-from cyborg.drivers import pci
 
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
@@ -184,11 +183,6 @@ class TelemetryTracker:
         with self._lock:
             self._bindings = dict(bindings)
 
-    def holders_now(self):
-        """``{device uuid: [{instance, project}]}`` as last told."""
-        with self._lock:
-            return dict(self._bindings)
-
     # Prometheus -------------------------------------------------------------
 
     def series(self, host, records):
@@ -226,29 +220,17 @@ class TelemetryTracker:
     # The verdicts' file -----------------------------------------------------
 
     def _load(self):
-        if self.path is None:
-            return {}
-        try:
-            saved = state_file.read(self.path) or {}
-            return {uuid: health_lib.unhealthy(reason)
-                    for uuid, reason in saved.items()}
-        except (OSError, ValueError, AttributeError) as exc:
-            LOG.warning('Cannot read the telemetry verdicts of %(path)s '
-                        '(%(error)s); starting without',
-                        {'path': self.path, 'error': exc})
-            return {}
+        return state_file.read(
+            self.path, 'the telemetry verdicts', lambda saved: {
+                uuid: health_lib.unhealthy(reason)
+                for uuid, reason in (saved or {}).items()},
+            (AttributeError,)) or {}
 
     def _save(self):
         """Keep the unhealthy verdicts (locked)."""
-        if self.path is None:
-            return
-        saved = {uuid: verdict.reason for uuid, verdict
-                 in self._verdicts.items() if not verdict.healthy}
-        try:
-            state_file.write(self.path, saved)
-        except OSError as exc:
-            LOG.warning('Cannot write the telemetry verdicts to %(path)s: '
-                        '%(error)s', {'path': self.path, 'error': exc})
+        state_file.write(self.path, {
+            uuid: verdict.reason for uuid, verdict in self._verdicts.items()
+            if not verdict.healthy}, 'the telemetry verdicts')
 
 
 def _joined(values):
@@ -260,9 +242,7 @@ def _read_driver(driver, records, bound):
     generic, vendor, error = {}, {}, None
     try:
         if driver.pci_health:
-            devices = pci.by_address(driver.pci_host)
-            generic = {r.address: devices[r.address].telemetry()
-                       for r in records if r.address in devices}
+            generic = driver.each_device(records, lambda d: d.telemetry())
         vendor = driver.read_telemetry(records, bound=bound) or {}
     except Exception as exc:
         error = '%s: %s' % (type(exc).__name__, exc)

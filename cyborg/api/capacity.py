@@ -40,16 +40,13 @@ def counts(group, agent_up):
         for reason in REASONS]
 
 
-def _reasons(row):
-    return {reason: getattr(row, capacity_queries.held_column(reason))
-            for reason in REASONS}
-
-
 def _row_entry(row):
     return {'resource_class': row.resource_class, 'total': row.total,
             'free': row.total - row.bound - row.reserved,
             'bound': row.bound, 'reserved': row.reserved,
-            'reserved_because': _reasons(row)}
+            'reserved_because': {
+                reason: getattr(row, capacity_queries.held_column(reason))
+                for reason in REASONS}}
 
 
 def _row_key(row):
@@ -72,11 +69,7 @@ def render(hosts, totals=None, sort_hosts=True):
     """The capacity view of *hosts* and *totals* (None: summed), by RC."""
     by_host = {}
     for row in hosts:
-        rows = by_host.get(row.host)
-        if rows is None:
-            by_host[row.host] = [row]
-        else:
-            rows.append(row)
+        by_host.setdefault(row.host, []).append(row)
     names = sorted(by_host) if sort_hosts else by_host
     result = []
     for name in names:

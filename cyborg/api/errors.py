@@ -42,6 +42,9 @@ POLICY_SCOPE = 'cyborg.policy.invalid_scope'
 SERVICE_TOKEN = 'cyborg.policy.service_token_required'  # noqa: S105
 SERVER_ERROR = 'cyborg.server.error'
 MARKER_NOT_FOUND = 'cyborg.request.marker_not_found'
+FORBIDDEN = 'cyborg.request.forbidden'
+CONFLICT = 'cyborg.request.conflict'
+SERVICE_UNAVAILABLE = 'cyborg.server.unavailable'
 USAGE_INVALID_WINDOW = 'cyborg.usage.invalid_window'
 DEVICE_PROFILE_NOT_FOUND = 'cyborg.device_profile.not_found'
 DEVICE_PROFILE_NAME_CONFLICT = 'cyborg.device_profile.name_conflict'
@@ -100,6 +103,7 @@ OVER_LIMIT = 'cyborg.instance.over_limit'
 LIMITS_UNAVAILABLE = 'cyborg.instance.limits_unavailable'
 IMAGE_SERVICE_NOT_CONFIGURED = 'cyborg.image.no_image_service'
 CONDUCTOR_UNAVAILABLE = 'cyborg.conductor.unavailable'
+CONDUCTOR_BUSY = 'cyborg.conductor.busy'
 MESSAGING_UNAVAILABLE = 'cyborg.messaging.unavailable'
 DATABASE_UNAVAILABLE = 'cyborg.database.unavailable'
 PLACEMENT_NOT_CONFIGURED = 'cyborg.placement.not_configured'
@@ -116,6 +120,10 @@ _BY_EXCEPTION = {
     exception.PolicyInvalidScope: POLICY_SCOPE,
     exception.ServiceTokenRequired: SERVICE_TOKEN,
     exception.MarkerNotFound: MARKER_NOT_FOUND,
+    exception.CyborgException: SERVER_ERROR,
+    exception.Forbidden: FORBIDDEN,
+    exception.Conflict: CONFLICT,
+    exception.TemporaryFailure: SERVICE_UNAVAILABLE,
     exception.UsageWindowInvalid: USAGE_INVALID_WINDOW,
     exception.DeviceProfileNotFound: DEVICE_PROFILE_NOT_FOUND,
     exception.DeviceProfileNameConflict: DEVICE_PROFILE_NAME_CONFLICT,
@@ -176,6 +184,7 @@ _BY_EXCEPTION = {
     exception.LimitsUnavailable: LIMITS_UNAVAILABLE,
     exception.ImageServiceNotConfigured: IMAGE_SERVICE_NOT_CONFIGURED,
     exception.ConductorUnavailable: CONDUCTOR_UNAVAILABLE,
+    exception.NoFreeConductorWorker: CONDUCTOR_BUSY,
     exception.MessagingUnavailable: MESSAGING_UNAVAILABLE,
     exception.DatabaseUnavailable: DATABASE_UNAVAILABLE,
     exception.PlacementNotConfigured: PLACEMENT_NOT_CONFIGURED,
@@ -192,7 +201,9 @@ _BY_STATUS = {
 
 
 def code_of(exc):
-    """The error code of a Cyborg exception (or of a remote copy of one)."""
+    """The error code of a Cyborg exception (or of a remote copy of one):
+    its own, else its family's.
+    """
     for cls in type(exc).__mro__:
         if cls in _BY_EXCEPTION:
             return _BY_EXCEPTION[cls]
@@ -232,7 +243,6 @@ def body(status, message, code=None):
 
 
 def response(status, message, code=None, headers=None):
-    """A complete error response (webob)."""
     resp = webob.Response(status=status, body=body(status, message, code),
                           content_type='application/json',
                           charset='UTF-8')

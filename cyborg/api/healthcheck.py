@@ -34,12 +34,7 @@ class MessagingHealthcheck(pluginbase.HealthcheckBaseExtension):
                 reason='messaging: not checked (no heartbeat runs in this '
                        'process)')
         reachable, reason = beat.messaging_verdict()
-        if reachable is False:
-            return pluginbase.HealthcheckResult(
-                available=False,
-                reason='messaging: unreachable (%s)' % reason)
-        if reachable is None:
-            return pluginbase.HealthcheckResult(
-                available=True, reason='messaging: connecting')
+        state = ('unreachable (%s)' % reason if reachable is False
+                 else 'connecting' if reachable is None else 'reachable')
         return pluginbase.HealthcheckResult(
-            available=True, reason='messaging: reachable')
+            available=reachable is not False, reason='messaging: ' + state)

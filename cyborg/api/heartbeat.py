@@ -70,14 +70,12 @@ class Heartbeat:
     """
 
     def __init__(self, conductor_api=None, probe=None):
+        retry = rpc.retries_within(CONF, CONF.api.messaging_wait_timeout)
         self.conductor_api = conductor_api or conductor_rpcapi.ConductorAPI(
-            retry=rpc.retries_within(CONF, CONF.api.messaging_wait_timeout),
-            mandatory=True)
+            retry=retry, mandatory=True)
         self.probes = rpc.returns_unroutable() if probe is None else probe
         self._probe_client = rpc.get_client(
-            messaging.Target(topic=PROBE_TOPIC),
-            retry=rpc.retries_within(CONF, CONF.api.messaging_wait_timeout),
-            mandatory=True)
+            messaging.Target(topic=PROBE_TOPIC), retry=retry, mandatory=True)
         self.started_at = timeutils.utcnow()
         self.registered = False
         self._loop = loop.Loop(self.beat, 'cyborg-api-heartbeat',
@@ -208,6 +206,12 @@ class Heartbeat:
         self._verdict(True)
         return True
 
+    def _reached(self, routable):
+        """The backend works, and no hello waits for an answer."""
+        self._verdict(True)
+        self.routable = routable
+        self.unanswered_since = None
+
     def beat(self):
         """One hello (failures logged); True when the conductor answered."""
         started_at = None if self.registered else self.started_at
@@ -243,9 +247,7 @@ class Heartbeat:
         except messaging.MessageUndeliverable:
             # Returned: no conductor has consumed from the topic since
             # RabbitMQ started.  Nothing was delivered, nor unanswered.
-            self._verdict(True)
-            self.routable = False
-            self.unanswered_since = None
+            self._reached(routable=False)
             LOG.info('No conductor consumes from the messaging backend '
                      'yet (no queue for the topic %(topic)s); the heartbeat '
                      'of cyborg-api on %(host)s is retried',
@@ -253,15 +255,11 @@ class Heartbeat:
             return False
         except Exception:
             # A conductor answered (with an error).
-            self._verdict(True)
-            self.routable = True
-            self.unanswered_since = None
+            self._reached(routable=True)
             LOG.exception('The heartbeat of cyborg-api on %s failed; '
                           'retrying', CONF.host)
             return False
-        self._verdict(True)
-        self.routable = True
-        self.unanswered_since = None
+        self._reached(routable=True)
         if not self.registered:
             LOG.info('cyborg-api on %s registered with the conductor',
                      CONF.host)

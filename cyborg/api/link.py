@@ -51,5 +51,4 @@ def make_link(rel, *parts, bookmark=False):
 
 
 def self_links(collection, uuid):
-    """The ``self`` link of a resource."""
     return [make_link('self', collection, uuid)]

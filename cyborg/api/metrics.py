@@ -14,6 +14,7 @@
 """cyborg-api's ``/metrics``: the fleet gauges, cached ``cache_seconds``."""
 
 import calendar
+import collections
 import datetime
 import ipaddress
 import threading
@@ -56,9 +57,17 @@ def _family(gauge):
         gauge.name, gauge.help, labels=gauge.labels)
 
 
+def _gauge(gauge, values):
+    """*gauge*'s family, a sample per item of ``{labels: value}``, sorted."""
+    family = _family(gauge)
+    for labels in sorted(values):
+        family.add_metric(labels, values[labels])
+    return family
+
+
 def _accelerators(snapshot, up):
     """cyborg_accelerators and cyborg_accelerators_reserved."""
-    values, reasons = {}, {}
+    values, reasons = collections.Counter(), collections.Counter()
     for group in snapshot['handles']:
         _total, free, bound, reserved, *why = capacity.counts(
             group, up.get(group.host, False))
@@ -68,18 +77,11 @@ def _accelerators(snapshot, up):
         for state, value in ((FREE, free), (BOUND, bound),
                              (UNHEALTHY, unhealthy),
                              (RESERVED, reserved - unhealthy)):
-            values[key + (state,)] = values.get(key + (state,), 0) + value
+            values[key + (state,)] += value
         for reason, value in why.items():
-            reasons[key + (reason,)] = reasons.get(key + (reason,),
-                                                   0) + value
-    families = []
-    for gauge, counted in ((metrics.ACCELERATORS, values),
-                           (metrics.ACCELERATORS_RESERVED, reasons)):
-        family = _family(gauge)
-        for labels in sorted(counted):
-            family.add_metric(labels, counted[labels])
-        families.append(family)
-    return families
+            reasons[key + (reason,)] += value
+    return [_gauge(metrics.ACCELERATORS, values),
+            _gauge(metrics.ACCELERATORS_RESERVED, reasons)]
 
 
 def _devices(snapshot):
@@ -91,18 +93,13 @@ def _devices(snapshot):
         for known in DEVICE_HEALTHS:
             values.setdefault((host, driver or '', known), 0)
         values[(host, driver or '', health)] = count
-    family = _family(metrics.DEVICES)
-    for labels in sorted(values):
-        family.add_metric(labels, values[labels])
-    return family
+    return _gauge(metrics.DEVICES, values)
 
 
 def _arqs(snapshot):
-    family = _family(metrics.ARQS)
     arqs = snapshot['arqs']
-    for state in sorted(set(states.ALL) | set(arqs)):
-        family.add_metric([state], arqs.get(state, 0))
-    return family
+    return _gauge(metrics.ARQS, {(state,): arqs.get(state, 0) for state
+                                 in set(states.ALL) | set(arqs)})
 
 
 def _outboxes(snapshot, now):
@@ -173,17 +170,12 @@ class FleetCollector(prometheus_registry.Collector):
         yield _arqs(snapshot)
         yield from _outboxes(snapshot, read)
         yield from _agents(snapshot, up, read)
-        idle = _family(metrics.IDLE_ACCELERATORS)
-        for host, rc, driver, project, count in sorted(
-                snapshot['idle'], key=lambda row: tuple(
-                    value or '' for value in row[:4])):
-            idle.add_metric([host, rc or '', driver or '', project or ''],
-                            count)
-        yield idle
-        rollouts = _family(metrics.CONFIGURATION_ROLLOUT_DEVICES)
-        for uuid, state, count in sorted(snapshot['rollouts']):
-            rollouts.add_metric([uuid, state], count)
-        yield rollouts
+        yield _gauge(metrics.IDLE_ACCELERATORS, {
+            (host, rc or '', driver or '', project or ''): count
+            for host, rc, driver, project, count in snapshot['idle']})
+        yield _gauge(metrics.CONFIGURATION_ROLLOUT_DEVICES, {
+            (uuid, state): count
+            for uuid, state, count in snapshot['rollouts']})
         refreshed = _family(metrics.FLEET_REFRESH)
         refreshed.add_metric([], calendar.timegm(read.utctimetuple()) +
                              read.microsecond / 1e6)

@@ -58,8 +58,11 @@ MINOR_4_OPERATOR_API = 4
 # A negotiated API version; compares like a (major, minor) tuple.
 Version = microversion_parse.Version
 
-MIN_VERSION = microversion_parse.parse_version_string(VERSIONS[0])
-MAX_VERSION = microversion_parse.parse_version_string(VERSIONS[-1])
+# The Version of its text, "2.N".
+parse = microversion_parse.parse_version_string
+
+MIN_VERSION = parse(VERSIONS[0])
+MAX_VERSION = parse(VERSIONS[-1])
 
 
 def _range_text():
@@ -75,12 +78,9 @@ _LENIENT = re.compile(r'\s*[+-]?\s*[0-9]+\s*\.\s*[+-]?\s*[0-9]+\s*')
 
 
 def _names_this_service_twice(raw):
-    named = 0
-    for entry in raw.split(','):
-        parts = entry.split(None, 1)
-        if len(parts) == 2 and parts[0].lower() == SERVICE_TYPE:
-            named += 1
-    return named > 1
+    return [parts[0].lower() for parts in (
+        entry.split(None, 1) for entry in raw.split(','))
+        if len(parts) == 2].count(SERVICE_TYPE) > 1
 
 
 def _requested(raw):
@@ -129,7 +129,7 @@ def _parse(raw, requested):
               'this service. The supported version range is: '
               '%(range)s.') % {'version': requested[:16] + '...',
                                 'range': _range_text()})
-    return microversion_parse.parse_version_string(requested)
+    return parse(requested)
 
 
 def negotiate(headers):

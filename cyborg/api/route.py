@@ -50,8 +50,10 @@ _PARAMETER = re.compile(r'^\{(\w+)\}$')
 class Route:
     """One operation of the API (``{name}`` in the path: a parameter).
 
-    :param handler: a function of the path parameters (reading query() and
-        body()) returning JSON-compatible data, JSON text or None (no body).
+    :param handler: a function of the request context and the path
+        parameters (reading query() and body()) returning JSON-compatible
+        data, JSON text or None (no body).  A UUID parameter is checked
+        first: ``{uuid}`` names the resource before it, ``{x_uuid}`` an x.
     :param policy: the rule checked before the handler runs, or PUBLIC.
     :param since: the microversion it exists from (below: 404 or 405).
     :param query: JSON Schema or a common.Versioned (and *body*).
@@ -79,8 +81,15 @@ class Route:
         self.path_params = {
             match.group(1): _PATH_PARAMETERS.get(match.group(1), STRING)
             for match in map(_PARAMETER.match, self.segments) if match}
-        self.exists_from = microversion.Version(
-            *(int(part) for part in self.since.split('.')))
+        # What each UUID parameter names in errors: devices/{uuid}, a
+        # device; {instance_uuid}, an instance.
+        self.nouns = {
+            name: (self.segments[self.segments.index('{uuid}') - 1][:-1]
+                   if name == 'uuid' else name[:-len('_uuid')]
+                   ).replace('_', ' ')
+            for name, schema in self.path_params.items()
+            if schema is common.UUID}
+        self.exists_from = microversion.parse(self.since)
 
     @property
     def name(self):
@@ -123,8 +132,7 @@ def nullable(schema):
 
 def obj(**properties):
     """An object of exactly these members, each required."""
-    return {'type': 'object', 'properties': properties,
-            'required': list(properties), 'additionalProperties': False}
+    return common.closed(properties, properties)
 
 
 def one(name):
@@ -143,8 +151,7 @@ def listed(key, name, paginated=False):
         properties = {key: {'type': 'array', 'items': ref(name)}}
         if paginated and microversion.allow_operator_api(version):
             properties['next'] = {'type': 'string', 'format': 'uri'}
-        return {'type': 'object', 'properties': properties,
-                'required': [key], 'additionalProperties': False}
+        return common.closed(properties, [key])
     return schema
 
 
@@ -245,8 +252,10 @@ class Dispatcher:
         request.route = route
         if route.policy is not PUBLIC:
             request.context.can(route.policy)
+        for name, noun in route.nouns.items():
+            validation.uuid_path(params[name], noun)
         pecan.response.status = route.status
-        result = route.handler(**params)
+        result = route.handler(request.context, **params)
         if isinstance(result, str):
             return result
         if result is None:

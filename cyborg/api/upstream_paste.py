@@ -86,9 +86,7 @@ def _factory(parser, section):
     for key in ('paste.filter_factory', 'paste.app_factory',
                 'paste.composite_factory', 'use'):
         if parser.has_option(section, key):
-            value = parser.get(section, key).strip()
-            return value[len('call:'):] if value.startswith(
-                'call:') else value
+            return parser.get(section, key).strip().removeprefix('call:')
     return None
 
 

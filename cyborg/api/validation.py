@@ -48,13 +48,13 @@ JSON = 'application/json'
 _UPSTREAM_JSON = (JSON, 'text/javascript', 'application/javascript')
 
 
-@_FORMAT_CHECKER.checks('uuid', raises=ValueError)
-def _check_uuid(value):
-    # Accept exactly the canonical form, as the database stores it.
-    if not isinstance(value, str) or not uuidutils.is_uuid_like(value) \
-            or value != value.lower() or len(value) != 36:
-        raise ValueError(value)
-    return True
+@_FORMAT_CHECKER.checks('uuid')
+def is_uuid(value):
+    """Whether *value* is a canonical (lower-case, dashed) UUID, the form
+    the database stores.
+    """
+    return (isinstance(value, str) and uuidutils.is_uuid_like(value) and
+            value == value.lower() and len(value) == 36)
 
 
 def _validator(schema):
@@ -208,14 +208,6 @@ def query(schema):
     params = dict(pecan.request.GET.items())
     check(params, schema, _('query string'))
     return params
-
-
-def is_uuid(value):
-    """Whether *value* is a canonical (lower-case, dashed) UUID."""
-    try:
-        return _check_uuid(value)
-    except ValueError:
-        return False
 
 
 def uuid_path(value, what):

@@ -39,10 +39,9 @@ def wait_resolved(client, uuids, timeout, progress):
     return common.poll(fetch, done, timeout, what='the bind')
 
 
-def add_wait(parser):
-    parser.add_argument('--wait', action='store_true',
-                        help='Wait until the bind is done (Bound or '
-                             'BindFailed); see the global --timeout.')
+WAIT = common.arg('--wait', action='store_true',
+                  help='Wait until the bind is done (Bound or '
+                       'BindFailed); see the global --timeout.')
 
 
 class ListARQs(common.Lister):
@@ -51,11 +50,8 @@ class ListARQs(common.Lister):
     An administrator sees those of every project.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--instance', metavar='INSTANCE',
-                            help='Only the ARQs of this instance (UUID).')
-        return parser
+    ARGUMENTS = (common.arg('--instance', metavar='INSTANCE',
+                            help='Only the ARQs of this instance (UUID).'),)
 
     def take_action(self, parsed_args):
         body = self.client.get('/accelerator_requests',
@@ -76,11 +72,8 @@ class CreateARQs(common.Lister):
     One per accelerator its groups ask for, in state Initial.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--device-profile', metavar='NAME',
-                            required=True, help='The device profile.')
-        return parser
+    ARGUMENTS = (common.arg('--device-profile', metavar='NAME',
+                            required=True, help='The device profile.'),)
 
     def take_action(self, parsed_args):
         body = self.client.post(
@@ -89,28 +82,26 @@ class CreateARQs(common.Lister):
         return self.members(body['arqs'], parsed_args, DETAIL)
 
 
-class BindARQ(common.ShowOne):
+class BindARQ(common.ByUUID, common.ShowOne):
     """Bind an accelerator request to an instance.
 
     On a host, to a resource provider (the deployable Placement
     allocated), for an instance: what nova-compute does.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('arq', metavar='ARQ', help='Its UUID.')
-        parser.add_argument('--host', required=True,
-                            help='The instance\'s compute host.')
-        parser.add_argument('--device-rp', metavar='RP_UUID', required=True,
-                            help='The resource provider of the '
-                                 'deployable.')
-        parser.add_argument('--instance', metavar='INSTANCE',
-                            required=True, help='The instance (UUID).')
-        add_wait(parser)
-        return parser
+    METAVAR, WHAT = 'ARQ', 'an accelerator request'
+
+    ARGUMENTS = (
+        common.arg('--host', required=True,
+                   help='The instance\'s compute host.'),
+        common.arg('--device-rp', metavar='RP_UUID', required=True,
+                   help='The resource provider of the deployable.'),
+        common.arg('--instance', metavar='INSTANCE', required=True,
+                   help='The instance (UUID).'),
+        WAIT)
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.arq, 'an accelerator request')
+        uuid = self.uuid(parsed_args)
         values = {'hostname': parsed_args.host,
                   'device_rp_uuid': parsed_args.device_rp,
                   'instance_uuid': parsed_args.instance}
@@ -128,16 +119,13 @@ class BindARQ(common.ShowOne):
         return common.one(arq, common.member_columns([arq]))
 
 
-class UnbindARQ(common.Command):
+class UnbindARQ(common.ByUUID, common.Command):
     """Unbind an accelerator request from its instance."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('arq', metavar='ARQ', help='Its UUID.')
-        return parser
+    METAVAR, WHAT = 'ARQ', 'an accelerator request'
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.arq, 'an accelerator request')
+        uuid = self.uuid(parsed_args)
         self.client.patch('/accelerator_requests', {uuid: [
             {'op': 'remove', 'path': '/' + key} for key in
             ('hostname', 'device_rp_uuid', 'instance_uuid')]})

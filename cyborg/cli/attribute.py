@@ -37,15 +37,11 @@ def _deployable_id(value):
 class ListAttributes(common.Lister):
     """List the attributes of deployables."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--deployable-id', '--deployable',
-                            metavar='DEPLOYABLE',
-                            help='Only the attributes of this deployable: '
-                                 'its UUID (or its id, as attribute-list '
-                                 'shows it).')
-        parser.add_argument('--key', help='Only the attributes KEY.')
-        return parser
+    ARGUMENTS = (
+        common.arg('--deployable-id', '--deployable', metavar='DEPLOYABLE',
+                   help='Only the attributes of this deployable: its UUID '
+                        '(or its id, as attribute-list shows it).'),
+        common.arg('--key', help='Only the attributes KEY.'))
 
     def take_action(self, parsed_args):
         deployable = parsed_args.deployable_id
@@ -66,14 +62,12 @@ class ShowAttribute(common.ShowByUUID):
 class CreateAttribute(common.ShowOne):
     """Add an attribute to a deployable."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('deployable_id', metavar='DEPLOYABLE',
-                            help='The deployable\'s UUID (or its id, as '
-                                 'attribute-list shows it).')
-        parser.add_argument('key', metavar='KEY', help='Its key.')
-        parser.add_argument('value', metavar='VALUE', help='Its value.')
-        return parser
+    ARGUMENTS = (
+        common.arg('deployable_id', metavar='DEPLOYABLE',
+                   help='The deployable\'s UUID (or its id, as '
+                        'attribute-list shows it).'),
+        common.arg('key', metavar='KEY', help='Its key.'),
+        common.arg('value', metavar='VALUE', help='Its value.'))
 
     def take_action(self, parsed_args):
         body = self.client.post('/attributes', {

@@ -38,17 +38,12 @@ class ReasonsColumn(common.JSONColumn):
 
 def capacity_rows(body):
     """One row per host and resource class, then the totals' rows."""
-    items = []
-    for host in body['hosts']:
-        for entry in host['resource_classes']:
-            items.append(dict(entry, host=host['host'], agent=host['agent']))
-    for entry in body['total']['resource_classes']:
-        items.append(dict(entry, host=TOTAL, agent=''))
-    titles = tuple(title for title, _key in COLUMNS)
-    return titles, [
-        tuple(ReasonsColumn(item[key]) if key == 'reserved_because'
-              else item[key] for _title, key in COLUMNS)
-        for item in items]
+    items = [dict(entry, host=host['host'], agent=host['agent'])
+             for host in body['hosts'] for entry in host['resource_classes']]
+    items += [dict(entry, host=TOTAL, agent='')
+              for entry in body['total']['resource_classes']]
+    return common.rows([dict(item, reserved_because=ReasonsColumn(
+        item['reserved_because'])) for item in items], COLUMNS)
 
 
 class ShowCapacity(common.Lister):
@@ -58,39 +53,25 @@ class ShowCapacity(common.Lister):
     "(total)"); reserved ones are out of scheduling, for the reasons shown.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--host', help='Only the accelerators of HOST.')
-        parser.add_argument(
-            '--resource-class', metavar='RESOURCE_CLASS',
-            help='Only those of this resource class (FPGA, PGPU, '
-                 'CUSTOM_...).')
-        parser.add_argument('--driver',
-                            help='Only those of this driver.')
-        parser.add_argument(
-            '--device-class', metavar='NAME',
-            help='Only those of deployables of this device class (whose '
-                 'resource provider was last published with its '
-                 'trait).')
-        return parser
-
-    def _pages(self, filters):
-        hosts, marker = [], None
-        while True:
-            body = self.client.get('/capacity', limit=PAGE, marker=marker,
-                                   **filters)
-            hosts.extend(body['hosts'])
-            if 'next' not in body:
-                return {'hosts': hosts, 'total': body['total']}
-            marker = body['hosts'][-1]['host']
+    ARGUMENTS = (
+        common.arg('--host', help='Only the accelerators of HOST.'),
+        common.arg('--resource-class', metavar='RESOURCE_CLASS',
+                   help='Only those of this resource class (FPGA, PGPU, '
+                        'CUSTOM_...).'),
+        common.arg('--driver', help='Only those of this driver.'),
+        common.arg('--device-class', metavar='NAME',
+                   help='Only those of deployables of this device class '
+                        '(whose resource provider was last published with '
+                        'its trait).'))
 
     def take_action(self, parsed_args):
-        filters = {'host': parsed_args.host,
-                   'resource_class': parsed_args.resource_class,
-                   'driver': parsed_args.driver,
-                   'device_class': parsed_args.device_class}
-        body = self._pages(filters)
-        if not body['hosts']:
+        hosts, last = common.pages(lambda marker: self.client.get(
+            '/capacity', limit=PAGE, marker=marker, host=parsed_args.host,
+            resource_class=parsed_args.resource_class,
+            driver=parsed_args.driver,
+            device_class=parsed_args.device_class), 'hosts', 'host')
+        body = {'hosts': hosts, 'total': last['total']}
+        if not hosts:
             # An empty table would say nothing at all.
             self.progress('No accelerator matches (no host has attach '
                           'handles of that host, resource class, driver '

@@ -128,7 +128,7 @@ class Client:
                     where.rstrip('/'), path,
                     ' (%s)' % reason if reason else ''))
 
-    def request(self, method, path, body=None, params=None, timeout=None):
+    def request(self, method, path, body=None, params=None):
         """The JSON body of a request to *path* (``/drivers``), or None."""
         kwargs = {'raise_exc': False}
         if body is not None:
@@ -136,9 +136,8 @@ class Client:
         if params:
             kwargs['params'] = {k: v for k, v in params.items()
                                 if v is not None}
-        timeout = timeout or self.timeout
-        if timeout:
-            kwargs['timeout'] = timeout
+        if self.timeout:
+            kwargs['timeout'] = self.timeout
         try:
             response = self.adapter.request(path, method, **kwargs)
         except ks_exc.ConnectFailure as exc:
@@ -148,7 +147,7 @@ class Client:
                 self._unreachable(exc, path)))
         except ks_exc.RequestTimeout as exc:
             raise CommandError(
-                'The API did not answer within %ss: %s' % (timeout, exc))
+                'The API did not answer within %ss: %s' % (self.timeout, exc))
         except ks_exc.ClientException as exc:
             raise CommandError(str(exc))
         if response.status_code >= 400:
@@ -163,14 +162,14 @@ class Client:
     def get(self, path, **params):
         return self.request('GET', path, params=params)
 
-    def post(self, path, body=None, timeout=None):
-        return self.request('POST', path, body=body, timeout=timeout)
+    def post(self, path, body=None):
+        return self.request('POST', path, body=body)
 
-    def put(self, path, body, timeout=None):
-        return self.request('PUT', path, body=body, timeout=timeout)
+    def put(self, path, body):
+        return self.request('PUT', path, body=body)
 
-    def patch(self, path, body, timeout=None):
-        return self.request('PATCH', path, body=body, timeout=timeout)
+    def patch(self, path, body):
+        return self.request('PATCH', path, body=body)
 
     def delete(self, path, **params):
         return self.request('DELETE', path, params=params)
@@ -187,6 +186,19 @@ def poll(fetch, done, timeout, interval=1.0, what='the operation'):
             raise CommandError('Timed out after %ss waiting for %s.' % (
                 timeout, what))
         time.sleep(interval)
+
+
+def pages(get, key, marker_key='uuid'):
+    """(the items of every page of a list, its last page): *get*(marker)
+    gives each page, until one has no ``next`` link.
+    """
+    items, marker = [], None
+    while True:
+        body = get(marker)
+        items.extend(body[key])
+        if 'next' not in body:
+            return items, body
+        marker = body[key][-1][marker_key]
 
 
 def key_values(pairs, option='--config', form='KEY=VALUE'):
@@ -226,6 +238,13 @@ def driver_config(pairs):
             raise CommandError('--config takes %s, not %r.' % (form, key))
         config.setdefault(group, {})[option] = value
     return config
+
+
+def given(**values):
+    """*values* but those not given (None, False or empty): a body's
+    optional members.
+    """
+    return {key: value for key, value in values.items() if value}
 
 
 def check_uuid(value, what):
@@ -283,7 +302,24 @@ def member_columns(items, omit=()):
                            if key != 'links' and key not in omit))
 
 
+def arg(*names, **kwargs):
+    """An entry of ARGUMENTS: add_argument()'s arguments."""
+    return names, kwargs
+
+
 class CyborgMixin:
+
+    # The command's own arguments, each an arg().
+    ARGUMENTS = ()
+
+    def get_parser(self, prog_name):
+        parser = super().get_parser(prog_name)
+        for names, kwargs in self.arguments():
+            parser.add_argument(*names, **kwargs)
+        return parser
+
+    def arguments(self):
+        return self.ARGUMENTS
 
     @property
     def client(self):
@@ -324,11 +360,9 @@ class FilteredLister(Lister):
 
     FILTERS = ()
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        for option, _param, kwargs in self.FILTERS:
-            parser.add_argument(option, **kwargs)
-        return parser
+    def arguments(self):
+        return tuple(arg(option, **kwargs)
+                     for option, _param, kwargs in self.FILTERS)
 
     def take_action(self, parsed_args):
         body = self.client.get(self.PATH, **{
@@ -341,20 +375,29 @@ class ShowOne(CyborgMixin, show.ShowOne):
     """A command that prints one resource."""
 
 
-class ShowByUUID(ShowOne):
-    """Show the resource ``PATH/<UUID>`` (WHAT names it in errors)."""
+class ByUUID:
+    """A command of one resource, its UUID first (METAVAR; WHAT names it
+    in errors).
+    """
 
     HELP = 'Its UUID.'
+
+    def arguments(self):
+        return (arg('uuid', metavar=self.METAVAR, help=self.HELP),
+                ) + super().arguments()
+
+    def uuid(self, parsed_args):
+        return check_uuid(parsed_args.uuid, self.WHAT)
+
+
+class ShowByUUID(ByUUID, ShowOne):
+    """Show the resource ``PATH/<UUID>``."""
+
     COLUMNS = None
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('uuid', metavar=self.METAVAR, help=self.HELP)
-        return parser
-
     def take_action(self, parsed_args):
-        uuid = check_uuid(parsed_args.uuid, self.WHAT)
-        return self.show(self.client.get('%s/%s' % (self.PATH, uuid)))
+        return self.show(self.client.get('%s/%s' % (
+            self.PATH, self.uuid(parsed_args))))
 
     def show(self, item):
         return one(item, self.COLUMNS or member_columns([item]))
@@ -363,11 +406,9 @@ class ShowByUUID(ShowOne):
 class DeleteByUUIDs(Command):
     """Delete ``PATH/<UUID>`` of each UUID (WHAT names one in errors)."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('uuids', metavar=self.METAVAR, nargs='+',
-                            help='Their UUIDs.')
-        return parser
+    def arguments(self):
+        return (arg('uuids', metavar=self.METAVAR, nargs='+',
+                    help='Their UUIDs.'),)
 
     def take_action(self, parsed_args):
         uuids = [check_uuid(uuid, self.WHAT) for uuid in parsed_args.uuids]

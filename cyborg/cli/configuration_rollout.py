@@ -19,9 +19,8 @@ from cyborg.cli import common
 from cyborg.cli import device
 
 COLLECTION = '/configuration_rollouts'
-COLUMNS = (common.field_columns('uuid', 'device_class', 'state') +
-           (('desired', 'desired'), ('max_unavailable', 'max_unavailable'),
-            ('progress', 'progress')))
+COLUMNS = common.field_columns('uuid', 'device_class', 'state', 'desired',
+                               'max_unavailable', 'progress')
 # The API's "unavailable" is the budget, max_unavailable as a number of
 # devices, not how many are out of service (that is in progress).
 DETAIL_COLUMNS = COLUMNS + (
@@ -30,13 +29,11 @@ DETAIL_COLUMNS = COLUMNS + (
     'skipped_devices', 'created_at', 'updated_at')
 
 
-def _rollout_arg(parser):
-    parser.add_argument('rollout', metavar='ROLLOUT', help='Its UUID.')
+class _ByRollout(common.ByUUID):
+    METAVAR, WHAT = 'ROLLOUT', 'a rollout'
 
-
-def _url(parsed_args, *parts):
-    uuid = common.check_uuid(parsed_args.rollout, 'a rollout')
-    return '/'.join((COLLECTION, uuid) + parts)
+    def url(self, parsed_args, *parts):
+        return '/'.join((COLLECTION, self.uuid(parsed_args)) + parts)
 
 
 class CreateRollout(common.ShowOne):
@@ -50,43 +47,35 @@ class CreateRollout(common.ShowOne):
     goes.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('device_class', metavar='DEVICE_CLASS',
-                            help='The device class (device-class-list).')
-        parser.add_argument(
+    ARGUMENTS = (
+        common.arg('device_class', metavar='DEVICE_CLASS',
+                   help='The device class (device-class-list).'),
+        common.arg(
             '--set', metavar='FIELD=VALUE', action='append',
             dest='settings', required=True,
             help='A field of the desired configuration (repeat for more), '
-                 'as device-configure takes it: --set num_vfs=8.')
-        parser.add_argument(
+                 'as device-configure takes it: --set num_vfs=8.'),
+        common.arg(
             '--max-unavailable', metavar='N|N%', required=True,
             help='Devices out of service at once: a count (1) or a '
-                 "percentage of the class's devices (5%%).")
-        parser.add_argument(
+                 "percentage of the class's devices (5%%)."),
+        common.arg(
             '--drain', action='store_true',
             help='Wait for the instances holding a device to go (it is '
                  'not scheduled meanwhile) instead of skipping it and '
-                 'coming back to it.')
-        parser.add_argument(
+                 'coming back to it.'),
+        common.arg(
             '--max-failures', metavar='N', type=int, default=0,
             help='Failed devices tolerated before the rollout pauses '
-                 '(default 0: the first failure pauses it).')
-        parser.add_argument(
+                 '(default 0: the first failure pauses it).'),
+        common.arg(
             '--follow', action='store_true',
             help='Also configure the devices that join the class later; '
-                 'the rollout then runs until it is aborted.')
-        return parser
+                 'the rollout then runs until it is aborted.'))
 
     def take_action(self, parsed_args):
-        desired = {}
-        for text in parsed_args.settings:
-            field, value = device.parse_setting(text)
-            if field in desired:
-                raise common.CommandError('%s is set twice.' % field)
-            desired[field] = value
         body = {'device_class': parsed_args.device_class,
-                'desired': desired,
+                'desired': device.parse_settings(parsed_args.settings),
                 'max_unavailable': _count(parsed_args.max_unavailable),
                 'drain': parsed_args.drain,
                 'max_failures': parsed_args.max_failures,
@@ -106,50 +95,32 @@ def _count(text):
     return str(int(number)) if number.is_integer() else text
 
 
-class ListRollouts(common.Lister):
+class ListRollouts(common.FilteredLister):
     """List configuration rollouts and their progress."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument(
-            '--state', choices=('running', 'paused', 'aborted', 'completed'),
-            help='Only the rollouts in this state.')
-        return parser
-
-    def take_action(self, parsed_args):
-        params = {'state': parsed_args.state} if parsed_args.state else {}
-        body = self.client.get(COLLECTION, **params)
-        return common.rows(body['configuration_rollouts'], COLUMNS)
+    PATH, KEY, COLUMNS = COLLECTION, 'configuration_rollouts', COLUMNS
+    FILTERS = (('--state', 'state', {
+        'choices': ('running', 'paused', 'aborted', 'completed'),
+        'help': 'Only the rollouts in this state.'}),)
 
 
-class ShowRollout(common.ShowOne):
+class ShowRollout(common.ShowByUUID):
     """Show a rollout, its progress and its failed devices.
 
     The devices that failed or were skipped are listed with their
     reasons.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        _rollout_arg(parser)
-        return parser
-
-    def take_action(self, parsed_args):
-        return common.one(self.client.get(_url(parsed_args)),
-                          DETAIL_COLUMNS)
+    PATH, WHAT, METAVAR = COLLECTION, 'a rollout', 'ROLLOUT'
+    COLUMNS = DETAIL_COLUMNS
 
 
 def _action(name, doc):
-    class Action(common.ShowOne):
+    class Action(_ByRollout, common.ShowOne):
         __doc__ = doc
 
-        def get_parser(self, prog_name):
-            parser = super().get_parser(prog_name)
-            _rollout_arg(parser)
-            return parser
-
         def take_action(self, parsed_args):
-            return common.one(self.client.post(_url(parsed_args, name)),
+            return common.one(self.client.post(self.url(parsed_args, name)),
                               DETAIL_COLUMNS)
     return Action
 
@@ -160,40 +131,31 @@ ResumeRollout = _action('resume', 'Run a paused rollout again.\n\n'
                         'Its failed devices must be forgotten first.')
 
 
-class AbortRollout(common.ShowOne):
+class AbortRollout(_ByRollout, common.ShowOne):
     """Stop a rollout for good.
 
     The devices it changed keep their configuration (listed as changed),
     the others are left as they are.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        _rollout_arg(parser)
-        return parser
-
     def take_action(self, parsed_args):
-        body = self.client.post(_url(parsed_args, 'abort'))
+        body = self.client.post(self.url(parsed_args, 'abort'))
         titles, values = common.one(body['configuration_rollout'],
                                     DETAIL_COLUMNS)
         return titles + ('changed',), values + (
             common.cell(body['changed']),)
 
 
-class ForgetRolloutDevice(common.Command):
+class ForgetRolloutDevice(_ByRollout, common.Command):
     """Forget a device of a rollout.
 
     The rollout no longer holds it nor counts its failure;
     device-configure works on it again.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        _rollout_arg(parser)
-        parser.add_argument('device', metavar='DEVICE', help='Its UUID.')
-        return parser
+    ARGUMENTS = (common.arg('device', metavar='DEVICE', help='Its UUID.'),)
 
     def take_action(self, parsed_args):
         device_uuid = common.check_uuid(parsed_args.device, 'a device')
-        self.client.delete(_url(parsed_args, 'devices', device_uuid))
+        self.client.delete(self.url(parsed_args, 'devices', device_uuid))
         self.progress('Forgot %s.', device_uuid)

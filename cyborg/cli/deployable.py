@@ -17,10 +17,9 @@ from cyborg.cli import common
 
 COLUMNS = common.field_columns('uuid', 'name', 'num_accelerators',
                                'driver_name', 'rp_uuid', 'bitstream_id')
-DETAIL_COLUMNS = common.field_columns(
-    'uuid', 'name', 'num_accelerators', 'driver_name', 'rp_uuid',
-    'bitstream_id', 'device_id', 'parent_id', 'root_id', 'attributes_list',
-    'created_at', 'updated_at')
+DETAIL_COLUMNS = COLUMNS + common.field_columns(
+    'device_id', 'parent_id', 'root_id', 'attributes_list', 'created_at',
+    'updated_at')
 
 
 class ListDeployables(common.FilteredLister):
@@ -42,26 +41,24 @@ class ShowDeployable(common.ShowByUUID):
     COLUMNS = DETAIL_COLUMNS
 
 
-class ProgramDeployable(common.ShowOne):
+class ProgramDeployable(common.ByUUID, common.ShowOne):
     """Program a deployable's FPGA with an image.
 
     The bitstream is in the agent's image cache or in Glance.  --wait
     polls the deployable until it reports the image as loaded.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('deployable', metavar='DEPLOYABLE',
-                            help='Its UUID.')
-        parser.add_argument('--image', metavar='IMAGE', required=True,
-                            help='The bitstream\'s image UUID.')
-        parser.add_argument('--wait', action='store_true',
-                            help='Wait until the deployable shows the '
-                                 'image (see the global --timeout).')
-        return parser
+    METAVAR, WHAT = 'DEPLOYABLE', 'a deployable'
+
+    ARGUMENTS = (
+        common.arg('--image', metavar='IMAGE', required=True,
+                   help='The bitstream\'s image UUID.'),
+        common.arg('--wait', action='store_true',
+                   help='Wait until the deployable shows the image (see '
+                        'the global --timeout).'))
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.deployable, 'a deployable')
+        uuid = self.uuid(parsed_args)
         image = common.check_uuid(parsed_args.image, 'an image')
         self.progress('Programming %s with image %s...', uuid, image)
         result = self.client.patch(

@@ -13,6 +13,7 @@
 # under the License.
 """device-*: the accelerator cards of the compute nodes."""
 
+import collections
 import re
 
 from cliff import columns
@@ -32,8 +33,7 @@ CLEANING_COLUMNS = common.field_columns(
 # temperature.
 LONG_COLUMNS = COLUMNS + common.field_columns('utilization',
                                               'temperature_celsius')
-DETAIL_COLUMNS = common.field_columns(
-    'uuid', 'type', 'vendor', 'model', 'hostname', 'status', 'health',
+DETAIL_COLUMNS = COLUMNS + common.field_columns(
     'health_reason', 'health_since', 'std_board_info', 'vendor_board_info',
     'created_at', 'updated_at')
 
@@ -41,18 +41,16 @@ DETAIL_COLUMNS = common.field_columns(
 class ListDevices(common.Lister):
     """List devices."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--type', help='Only devices of TYPE (FPGA, '
-                                           'GPU, QAT, ...).')
-        parser.add_argument('--vendor', help='Only devices of VENDOR.')
-        parser.add_argument('--host', help='Only the devices of HOST.')
-        parser.add_argument('--status', choices=['enabled', 'maintaining'],
-                            help='Only devices in this status.')
-        parser.add_argument('--long', action='store_true',
-                            help='Also the utilization and temperature of '
-                                 'their latest telemetry.')
-        return parser
+    ARGUMENTS = (
+        common.arg('--type', help='Only devices of TYPE (FPGA, GPU, QAT, '
+                                  '...).'),
+        common.arg('--vendor', help='Only devices of VENDOR.'),
+        common.arg('--host', help='Only the devices of HOST.'),
+        common.arg('--status', choices=['enabled', 'maintaining'],
+                   help='Only devices in this status.'),
+        common.arg('--long', action='store_true',
+                   help='Also the utilization and temperature of their '
+                        'latest telemetry.'))
 
     def take_action(self, parsed_args):
         body = self.client.get('/devices', type=parsed_args.type,
@@ -75,10 +73,8 @@ def _clean_state(cleaning):
     """
     if cleaning.get('state'):
         return cleaning['state']
-    units = cleaning.get('units') or []
-    counted = {}
-    for unit in units:
-        counted[unit['state']] = counted.get(unit['state'], 0) + 1
+    counted = collections.Counter(
+        unit['state'] for unit in cleaning.get('units') or [])
     return ', '.join('%d unit%s %s' % (n, '' if n == 1 else 's', state)
                      for state, n in sorted(counted.items())) or '-'
 
@@ -112,11 +108,9 @@ def _with_telemetry(device):
 
 
 # From 2.4: a device's configuration (device-show, device-configure).
-CONFIG_COLUMNS = (('settable', 'settable'), ('actual', 'actual'),
-                  ('desired', 'desired'), ('config_state', 'state'),
-                  ('config_reason', 'reason'),
-                  ('config_generation', 'generation'),
-                  ('config_drain', 'drain'))
+CONFIG_COLUMNS = common.field_columns('settable', 'actual', 'desired') + tuple(
+    ('config_' + key, key) for key in ('state', 'reason', 'generation',
+                                       'drain'))
 
 
 def allowed_values(schema):
@@ -148,35 +142,24 @@ class SettableColumn(common.JSONColumn):
 
 
 def config_rows(configuration):
-    configuration = configuration or {}
-    values = {}
-    for title, key in CONFIG_COLUMNS:
-        value = configuration.get(key)
-        if key == 'settable':
-            value = SettableColumn(value)
-        values[title] = value
-    return values
+    values = {title: (configuration or {}).get(key)
+              for title, key in CONFIG_COLUMNS}
+    return dict(values, settable=SettableColumn(values['settable']))
 
 
-def _detail(device):
-    """(the device, its columns), board information, configuration and
-    cleaning.
-    """
+def detail(device):
+    """The device shown: board information, configuration and cleaning."""
     shown = dict(with_cleaning(device), **{
         key: common.structure(device.get(key))
         for key in ('std_board_info', 'vendor_board_info')})
     columns = DETAIL_COLUMNS
     if 'cleaning' in device:
         columns += CLEANING_COLUMNS
-    if 'configuration' not in device:
-        return shown, columns
-    shown.update(config_rows(device['configuration']))
-    return shown, columns + common.field_columns(
-        *(title for title, _key in CONFIG_COLUMNS))
-
-
-def detail(device):
-    return common.one(*_detail(device))
+    if 'configuration' in device:
+        shown.update(config_rows(device['configuration']))
+        columns += common.field_columns(
+            *(title for title, _key in CONFIG_COLUMNS))
+    return common.one(shown, columns)
 
 
 class ShowDevice(common.ShowByUUID):
@@ -296,7 +279,11 @@ class DisableDevice(_SetStatus):
     DONE = 'disabled'
 
 
-class CleanDevice(common.ShowOne):
+class _ByDevice(common.ByUUID):
+    METAVAR, WHAT = 'DEVICE', 'a device'
+
+
+class CleanDevice(_ByDevice, common.ShowOne):
     """Clean a device (2.4), abort its cleans, or release it.
 
     What of a device its cleans left clean_failed is cleaned again; a
@@ -309,7 +296,6 @@ class CleanDevice(common.ShowOne):
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
-        parser.add_argument('device', metavar='DEVICE', help='Its UUID.')
         verb = parser.add_mutually_exclusive_group()
         verb.add_argument(
             '--release-uncleaned', action='store_true',
@@ -323,19 +309,15 @@ class CleanDevice(common.ShowOne):
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.device, 'a device')
+        uuid = self.uuid(parsed_args)
         if parsed_args.reason and not (parsed_args.release_uncleaned or
                                        parsed_args.abort):
             raise common.CommandError('--reason goes with '
                                       '--release-uncleaned or --abort.')
-        body = {}
-        if parsed_args.release_uncleaned:
-            body['release_uncleaned'] = True
-        if parsed_args.abort:
-            body['abort'] = True
-        if parsed_args.reason:
-            body['reason'] = parsed_args.reason
-        return detail(self.client.post('/devices/%s/clean' % uuid, body))
+        return detail(self.client.post(
+            '/devices/%s/clean' % uuid, common.given(
+                release_uncleaned=parsed_args.release_uncleaned,
+                abort=parsed_args.abort, reason=parsed_args.reason)))
 
 
 CLEANINGS_COLUMNS = common.field_columns(
@@ -343,21 +325,16 @@ CLEANINGS_COLUMNS = common.field_columns(
     'done', 'reason', 'ended_by')
 
 
-class ListDeviceCleanings(common.Lister):
+class ListDeviceCleanings(_ByDevice, common.Lister):
     """List a device's cleans (2.4), newest first.
 
     Of the whole device or of one unit, with the steps each ran and what
     they read back (administrators).
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('device', metavar='DEVICE', help='Its UUID.')
-        return parser
-
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.device, 'a device')
-        body = self.client.get('/devices/%s/cleanings' % uuid)
+        body = self.client.get('/devices/%s/cleanings' %
+                               self.uuid(parsed_args))
         return common.rows([dict(
             c, unit=c['unit'] or 'device',
             done=['%s (%ss): %s' % (d['step'], d.get('seconds'),
@@ -387,7 +364,18 @@ def parse_setting(text):
     return field, value
 
 
-class ConfigureDevice(common.ShowOne):
+def parse_settings(texts):
+    """The --set options as a desired configuration."""
+    desired = {}
+    for text in texts:
+        field, value = parse_setting(text)
+        if field in desired:
+            raise common.CommandError('%s is set twice.' % field)
+        desired[field] = value
+    return desired
+
+
+class ConfigureDevice(_ByDevice, common.ShowOne):
     """Set a device's desired configuration, or forget it.
 
     Its agent applies it (again after a reboot); the device is not
@@ -397,7 +385,6 @@ class ConfigureDevice(common.ShowOne):
 
     def get_parser(self, prog_name):
         parser = super().get_parser(prog_name)
-        parser.add_argument('device', metavar='DEVICE', help='Its UUID.')
         action = parser.add_mutually_exclusive_group(required=True)
         action.add_argument(
             '--set', metavar='FIELD=VALUE', action='append',
@@ -420,7 +407,7 @@ class ConfigureDevice(common.ShowOne):
         return parser
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.device, 'a device')
+        uuid = self.uuid(parsed_args)
         url = '/devices/%s/configuration' % uuid
         if parsed_args.forget:
             if parsed_args.drain:
@@ -434,17 +421,8 @@ class ConfigureDevice(common.ShowOne):
             # The device is gone; its desired state is forgotten all the
             # same.
             return ('uuid', 'desired'), (uuid, 'forgotten (device gone)')
-        desired = {}
-        for text in parsed_args.settings:
-            field, value = parse_setting(text)
-            if field in desired:
-                raise common.CommandError('%s is set twice.' % field)
-            desired[field] = value
-        body = {'desired': desired}
-        if parsed_args.drain:
-            body['drain'] = True
-        configuration = self.client.put(url, body)
-        values = config_rows(configuration)
-        titles = ('uuid',) + tuple(title for title, _key in CONFIG_COLUMNS)
-        return titles, (uuid,) + tuple(
-            common.cell(values[title]) for title in titles[1:])
+        body = dict(desired=parse_settings(parsed_args.settings),
+                    **common.given(drain=parsed_args.drain))
+        return common.one(
+            dict(config_rows(self.client.put(url, body)), uuid=uuid),
+            common.field_columns('uuid', *(t for t, _ in CONFIG_COLUMNS)))

@@ -19,7 +19,7 @@ import re
 from cyborg.cli import common
 
 COLUMNS = common.field_columns('name', 'trait', 'description', 'selector')
-DETAIL_COLUMNS = ((('uuid', 'uuid'),) + COLUMNS +
+DETAIL_COLUMNS = (common.field_columns('uuid') + COLUMNS +
                   common.field_columns('created_at', 'updated_at'))
 _CLEANING_HELP = ('How its devices are cleaned between two tenants (API '
                   '2.4): off, on (each driver\'s default steps) or the '
@@ -87,13 +87,12 @@ class CreateDeviceClass(common.ShowOne):
     (trait:CUSTOM_CLASS_<NAME>=required) asks for any such device.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument(
+    ARGUMENTS = (
+        common.arg(
             'name', metavar='NAME',
             help='Its name: letters, digits and underscores (stored in '
-                 'upper case).')
-        parser.add_argument(
+                 'upper case).'),
+        common.arg(
             '--condition', metavar='"KEY OP VALUE"', action='append',
             help='A condition (repeat: all must hold): KEY is a device '
                  'fact (vendor, product, type, driver, host, health, '
@@ -101,37 +100,39 @@ class CreateDeviceClass(common.ShowOne):
                  'vgpu_type, memory_mb, compute_capability, '
                  'driver_version, or any key the driver reports); OP is '
                  '==, !=, <, <=, >, >= or in (VALUE then a comma-separated '
-                 'list).  E.g. "memory_mb>=40960".')
-        parser.add_argument(
+                 'list).  E.g. "memory_mb>=40960".'),
+        common.arg(
             '--selector', metavar='JSON',
             help='The conditions as the API takes them, instead of '
-                 '--condition: [{"key": ..., "op": ..., "value": ...}].')
-        parser.add_argument('--description', help='Its description.')
-        parser.add_argument('--cleaning', metavar='off|on|STEP,STEP',
-                            help=_CLEANING_HELP)
-        return parser
+                 '--condition: [{"key": ..., "op": ..., "value": ...}].'),
+        common.arg('--description', help='Its description.'),
+        common.arg('--cleaning', metavar='off|on|STEP,STEP',
+                   help=_CLEANING_HELP))
 
     def take_action(self, parsed_args):
-        body = {'name': parsed_args.name, 'selector': _selector(parsed_args)}
-        if parsed_args.description:
-            body['description'] = parsed_args.description
-        if parsed_args.cleaning:
-            body['cleaning'] = parsed_args.cleaning
+        body = dict(name=parsed_args.name, selector=_selector(parsed_args),
+                    **common.given(description=parsed_args.description,
+                                   cleaning=parsed_args.cleaning))
         created = self.client.post('/device_classes', body)
         return common.one(created, _columns(DETAIL_COLUMNS, created))
 
 
-class UpdateDeviceClass(common.ShowOne):
+class _ByName:
+    """A command of one device class, its name first."""
+
+    def arguments(self):
+        return (common.arg('name', metavar='NAME', help='Its name.'),
+                ) + super().arguments()
+
+
+class UpdateDeviceClass(_ByName, common.ShowOne):
     """Change a device class's description or cleaning (API 2.4)."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('name', metavar='NAME', help='Its name.')
-        parser.add_argument('--description', help='Its description.')
-        parser.add_argument('--cleaning', metavar='off|on|STEP,STEP|default',
-                            help=_CLEANING_HELP + '  "default": each '
-                            'driver\'s default again.')
-        return parser
+    ARGUMENTS = (
+        common.arg('--description', help='Its description.'),
+        common.arg('--cleaning', metavar='off|on|STEP,STEP|default',
+                   help=_CLEANING_HELP + '  "default": each '
+                   'driver\'s default again.'))
 
     def take_action(self, parsed_args):
         body = {}
@@ -156,26 +157,16 @@ class ListDeviceClasses(common.Lister):
                            else COLUMNS)
 
 
-class ShowDeviceClass(common.ShowOne):
+class ShowDeviceClass(_ByName, common.ShowOne):
     """Show a device class."""
-
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('name', metavar='NAME', help='Its name.')
-        return parser
 
     def take_action(self, parsed_args):
         shown = self.client.get('/device_classes/' + parsed_args.name)
         return common.one(shown, _columns(DETAIL_COLUMNS, shown))
 
 
-class DeleteDeviceClass(common.Command):
+class DeleteDeviceClass(_ByName, common.Command):
     """Delete a device class: its trait leaves every provider."""
-
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('name', metavar='NAME', help='Its name.')
-        return parser
 
     def take_action(self, parsed_args):
         self.client.delete('/device_classes/' + parsed_args.name)

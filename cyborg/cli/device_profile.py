@@ -38,22 +38,19 @@ def parse_group(text):
 class CreateDeviceProfile(common.ShowOne):
     """Create a device profile."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('name', metavar='NAME', help='Its name.')
-        parser.add_argument(
+    ARGUMENTS = (
+        common.arg('name', metavar='NAME', help='Its name.'),
+        common.arg(
             '--group', metavar='KEY=VALUE[,KEY=VALUE...]', action='append',
             required=True,
             help='A request group (repeat for several): resources:RC=N, '
-                 'trait:TRAIT=required|forbidden, accel:KEY=VALUE.')
-        parser.add_argument('--description', help='Its description.')
-        return parser
+                 'trait:TRAIT=required|forbidden, accel:KEY=VALUE.'),
+        common.arg('--description', help='Its description.'))
 
     def take_action(self, parsed_args):
-        profile = {'name': parsed_args.name,
-                   'groups': [parse_group(g) for g in parsed_args.group]}
-        if parsed_args.description:
-            profile['description'] = parsed_args.description
+        profile = dict(name=parsed_args.name,
+                       groups=[parse_group(g) for g in parsed_args.group],
+                       **common.given(description=parsed_args.description))
         return common.one(self.client.post('/device_profiles', [profile]),
                           DETAIL_COLUMNS)
 
@@ -61,11 +58,8 @@ class CreateDeviceProfile(common.ShowOne):
 class ListDeviceProfiles(common.Lister):
     """List device profiles."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--name', action='append',
-                            help='Only the profile NAME (repeatable).')
-        return parser
+    ARGUMENTS = (common.arg('--name', action='append',
+                            help='Only the profile NAME (repeatable).'),)
 
     def take_action(self, parsed_args):
         names = ','.join(parsed_args.name) if parsed_args.name else None
@@ -76,11 +70,8 @@ class ListDeviceProfiles(common.Lister):
 class ShowDeviceProfile(common.ShowOne):
     """Show a device profile."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('profile', metavar='PROFILE',
-                            help='Its name or UUID.')
-        return parser
+    ARGUMENTS = (common.arg('profile', metavar='PROFILE',
+                            help='Its name or UUID.'),)
 
     def take_action(self, parsed_args):
         body = self.client.get('/device_profiles/' + parsed_args.profile)
@@ -90,11 +81,8 @@ class ShowDeviceProfile(common.ShowOne):
 class DeleteDeviceProfiles(common.Command):
     """Delete device profiles (refused while an ARQ uses one)."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('profiles', metavar='PROFILE', nargs='+',
-                            help='Their names or UUIDs.')
-        return parser
+    ARGUMENTS = (common.arg('profiles', metavar='PROFILE', nargs='+',
+                            help='Their names or UUIDs.'),)
 
     def take_action(self, parsed_args):
         profiles = parsed_args.profiles

@@ -21,10 +21,8 @@ from cyborg.cli import common
 # The state shown for the status of an API before states.
 _STATES = {'ok': 'done', 'error': 'failed'}
 
-COLUMNS = (('host', 'host'), ('status', 'status'), ('state', 'state'),
-           ('added', 'added'), ('changed', 'changed'),
-           ('removed', 'removed'), ('drivers', 'drivers'),
-           ('error', 'error'))
+COLUMNS = common.field_columns('host', 'status', 'state', 'added', 'changed',
+                               'removed', 'drivers', 'error')
 
 
 def _names(items):
@@ -55,12 +53,9 @@ class DiscoverServices(common.Lister):
     Exits 1 when a discovery failed or an agent is unreachable.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--host', help='Only the agent of HOST.')
-        parser.add_argument('--driver',
-                            help='Only this driver (needs --host).')
-        return parser
+    ARGUMENTS = (common.arg('--host', help='Only the agent of HOST.'),
+                 common.arg('--driver',
+                            help='Only this driver (needs --host).'))
 
     def take_action(self, parsed_args):
         body = {}

@@ -88,44 +88,36 @@ class InstallDriver(common.Lister):
     The agents load it and discover its devices before the answer.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('name', metavar='NAME',
-                            help='A registered driver (e.g. generic).')
-        parser.add_argument('--host',
-                            help='Only on HOST (default: every host with '
-                                 'an agent).')
-        parser.add_argument('--config', metavar='GROUP.OPTION=VALUE',
-                            action='append', default=[], help=_CONFIG_HELP)
-        return parser
+    ARGUMENTS = (
+        common.arg('name', metavar='NAME',
+                   help='A registered driver (e.g. generic).'),
+        common.arg('--host', help='Only on HOST (default: every host with '
+                                  'an agent).'),
+        common.arg('--config', metavar='GROUP.OPTION=VALUE',
+                   action='append', default=[], help=_CONFIG_HELP))
 
     def take_action(self, parsed_args):
-        body = {'name': parsed_args.name}
-        if parsed_args.host:
-            body['host'] = parsed_args.host
-        if parsed_args.config:
-            body['config'] = common.driver_config(parsed_args.config)
+        body = dict(name=parsed_args.name, **common.given(
+            host=parsed_args.host,
+            config=common.driver_config(parsed_args.config)))
         self.progress('Installing %s on %s...', parsed_args.name,
                       parsed_args.host or 'every host')
         result = self.client.post('/drivers', body)
         return common.rows(discover(self, result['drivers']), COLUMNS)
 
 
-class UpdateDriver(common.ShowOne):
+class UpdateDriver(common.ByUUID, common.ShowOne):
     """Replace a driver's configuration; its host rediscovers."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('driver', metavar='ID',
-                            help='The driver\'s UUID (see driver-list).')
-        parser.add_argument('--config', metavar='GROUP.OPTION=VALUE',
+    METAVAR, WHAT, HELP = 'ID', 'a driver', ShowDriver.HELP
+
+    ARGUMENTS = (common.arg('--config', metavar='GROUP.OPTION=VALUE',
                             action='append', required=True,
                             help=_CONFIG_HELP + ' The options not given '
-                                 'go back to their defaults.')
-        return parser
+                                 'go back to their defaults.'),)
 
     def take_action(self, parsed_args):
-        uuid = common.check_uuid(parsed_args.driver, 'a driver')
+        uuid = self.uuid(parsed_args)
         result = self.client.patch(
             '/drivers/' + uuid,
             {'config': common.driver_config(parsed_args.config)})
@@ -142,16 +134,13 @@ class UninstallDriver(common.Command):
     devices are bound, unless --force, which unbinds them first.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('driver', metavar='DRIVER',
-                            help='The driver\'s UUID (see driver-list), or '
-                                 'its name.')
-        parser.add_argument('--host',
-                            help='With a name: only on HOST.')
-        parser.add_argument('--force', action='store_true',
-                            help='Unbind the devices in use first.')
-        return parser
+    ARGUMENTS = (
+        common.arg('driver', metavar='DRIVER',
+                   help='The driver\'s UUID (see driver-list), or its '
+                        'name.'),
+        common.arg('--host', help='With a name: only on HOST.'),
+        common.arg('--force', action='store_true',
+                   help='Unbind the devices in use first.'))
 
     def take_action(self, parsed_args):
         if uuidutils.is_uuid_like(parsed_args.driver):

@@ -15,12 +15,10 @@
 
 from cyborg.cli import common
 
-COLUMNS = (('host', 'host'), ('agent_status', 'agent_status'),
-           ('driver', 'driver'), ('type', 'type'), ('address', 'address'),
-           ('vendor', 'vendor'), ('product', 'product'),
-           ('state', 'state'), ('reboot_required', 'reboot_required'),
-           ('accelerators', 'num'),
-           ('acc_capability', 'acc_capability'))
+COLUMNS = common.field_columns(
+    'host', 'agent_status', 'driver', 'type', 'address', 'vendor', 'product',
+    'state', 'reboot_required') + (('accelerators', 'num'),
+                                   ('acc_capability', 'acc_capability'))
 # From 2.4: each device's clean state (cleaning, clean_failed or -).
 CLEANING = (('cleaning', 'cleaning'),)
 
@@ -33,17 +31,15 @@ def hardware_rows(hosts):
         for record in records:
             specs = record.get('acc_specs') or {}
             status = record.get('acc_status') or {}
-            items.append({
-                'host': host['host'], 'agent_status': host['agent_status'],
-                'driver': record.get('driver'), 'type': record.get('type'),
-                'address': record.get('address'),
-                'vendor': record.get('vendor'),
-                'product': record.get('product'),
-                'state': status.get('state'),
-                'reboot_required': status.get('reboot_required'),
-                'num': specs.get('num'),
-                'acc_capability': specs.get('acc_capability'),
-                'cleaning': record.get('cleaning') or '-'})
+            items.append(dict(
+                {key: record.get(key) for key in (
+                    'driver', 'type', 'address', 'vendor', 'product')},
+                host=host['host'], agent_status=host['agent_status'],
+                state=status.get('state'),
+                reboot_required=status.get('reboot_required'),
+                num=specs.get('num'),
+                acc_capability=specs.get('acc_capability'),
+                cleaning=record.get('cleaning') or '-'))
     return items
 
 
@@ -57,10 +53,7 @@ def columns(hosts):
 class ListHardware(common.Lister):
     """List each host's devices as its drivers reported them."""
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--host', help='Only the devices of HOST.')
-        return parser
+    ARGUMENTS = (common.arg('--host', help='Only the devices of HOST.'),)
 
     def take_action(self, parsed_args):
         if parsed_args.host:

@@ -33,7 +33,11 @@ _REBOOT = {
 }
 
 
-class AttachInstance(common.Lister):
+class _ByInstance(common.ByUUID):
+    METAVAR, WHAT, HELP = 'INSTANCE', 'an instance', 'The server (UUID).'
+
+
+class AttachInstance(_ByInstance, common.Lister):
     """Attach a device profile's accelerators to a server.
 
     The server's flavor must name a device profile (extra spec
@@ -41,38 +45,28 @@ class AttachInstance(common.Lister):
     only then.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('instance', metavar='INSTANCE',
-                            help='The server (UUID).')
-        parser.add_argument('--device-profile', metavar='NAME',
-                            required=True, help='The device profile.')
-        parser.add_argument('--host',
-                            help='The host you expect the server on '
-                                 '(checked: Nova says where it is).')
-        parser.add_argument('--project', metavar='PROJECT_ID',
-                            help='The project you expect the server in '
-                                 '(checked).')
-        parser.add_argument('--reboot', action='store_true',
-                            help='Ask Nova for a hard reboot once the '
-                                 'accelerators are bound, so that the '
-                                 'guest gets them now (nothing is asked '
-                                 'of a stopped server: it gets them when '
-                                 'Nova starts it).')
-        arq.add_wait(parser)
-        return parser
+    ARGUMENTS = (
+        common.arg('--device-profile', metavar='NAME', required=True,
+                   help='The device profile.'),
+        common.arg('--host', help='The host you expect the server on '
+                                  '(checked: Nova says where it is).'),
+        common.arg('--project', metavar='PROJECT_ID',
+                   help='The project you expect the server in (checked).'),
+        common.arg('--reboot', action='store_true',
+                   help='Ask Nova for a hard reboot once the accelerators '
+                        'are bound, so that the guest gets them now '
+                        '(nothing is asked of a stopped server: it gets '
+                        'them when Nova starts it).'),
+        arq.WAIT)
 
     def take_action(self, parsed_args):
-        instance = common.check_uuid(parsed_args.instance, 'an instance')
-        body = {'device_profile_name': parsed_args.device_profile}
-        if parsed_args.host:
-            body['hostname'] = parsed_args.host
-        if parsed_args.project:
-            body['project_id'] = parsed_args.project
-        if parsed_args.reboot:
-            body['reboot'] = True
-        answer = self.client.post('/instances/%s/accelerators' % instance,
-                                  body)
+        instance = self.uuid(parsed_args)
+        answer = self.client.post(
+            '/instances/%s/accelerators' % instance,
+            dict(device_profile_name=parsed_args.device_profile,
+                 **common.given(hostname=parsed_args.host,
+                                project_id=parsed_args.project,
+                                reboot=parsed_args.reboot)))
         result = answer['arqs']
         if parsed_args.wait:
             result = arq.wait_resolved(
@@ -112,7 +106,7 @@ _DETACHED_REBOOT = {
 _RELEASING = ('releasing', 'freeing')
 
 
-class DetachInstance(common.Command):
+class DetachInstance(_ByInstance, common.Command):
     """Detach the accelerators attach-instance gave a server.
 
     Nova's own are never detached.  Unless the server is stopped, its
@@ -120,32 +114,24 @@ class DetachInstance(common.Command):
     Nova for a hard reboot, and the devices are freed once it is done.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('instance', metavar='INSTANCE',
-                            help='The server (UUID).')
-        parser.add_argument('--arq', metavar='UUID', action='append',
-                            dest='arqs',
-                            help='Only this accelerator request (and those '
-                                 'attached with it); repeat for more.  '
-                                 'Default: all that attach-instance made.')
-        parser.add_argument('--reboot', action='store_true',
-                            help='Ask Nova for a hard reboot (needed unless '
-                                 'the server is stopped; nothing is asked '
-                                 'of a stopped server).')
-        return parser
+    ARGUMENTS = (
+        common.arg('--arq', metavar='UUID', action='append', dest='arqs',
+                   help='Only this accelerator request (and those '
+                        'attached with it); repeat for more.  Default: '
+                        'all that attach-instance made.'),
+        common.arg('--reboot', action='store_true',
+                   help='Ask Nova for a hard reboot (needed unless the '
+                        'server is stopped; nothing is asked of a stopped '
+                        'server).'))
 
     def take_action(self, parsed_args):
-        instance = common.check_uuid(parsed_args.instance, 'an instance')
-        params = {}
-        if parsed_args.arqs:
-            params['arqs'] = ','.join(
+        instance = self.uuid(parsed_args)
+        self.client.delete(
+            '/instances/%s/accelerators' % instance,
+            arqs=parsed_args.arqs and ','.join(
                 common.check_uuid(u, 'an accelerator request')
-                for u in parsed_args.arqs)
-        if parsed_args.reboot:
-            params['reboot'] = 'true'
-        self.client.delete('/instances/%s/accelerators' % instance,
-                           **params)
+                for u in parsed_args.arqs),
+            reboot='true' if parsed_args.reboot else None)
         self.progress('Accelerators attached to server %s detached.',
                       instance)
         self.progress(self._outcome(instance, parsed_args.reboot))
@@ -175,22 +161,15 @@ class DetachInstance(common.Command):
                 % server['status'])
 
 
-class ShowInstance(common.ShowOne):
+class ShowInstance(_ByInstance, common.ShowOne):
     """Show a server as Nova sees it, with its accelerators apart.
 
     Nova's own (from its flavor or ports) and those attach-instance gave
     it are listed apart.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('instance', metavar='INSTANCE',
-                            help='The server (UUID).')
-        return parser
-
     def take_action(self, parsed_args):
-        instance = common.check_uuid(parsed_args.instance, 'an instance')
-        body = self.client.get('/instances/%s' % instance)
+        body = self.client.get('/instances/%s' % self.uuid(parsed_args))
         server = body['server']
 
         def arqs(origin):
@@ -252,34 +231,21 @@ class ListInstances(common.Lister):
     for [telemetry] idle_window.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('--driver',
-                            help='Only the accelerators of this driver.')
-        parser.add_argument('--host',
-                            help='Only the accelerators bound on HOST.')
-        parser.add_argument('--device-profile', metavar='NAME',
-                            help='Only the accelerators of this device '
-                                 'profile.')
-        parser.add_argument('--idle', action='store_true',
-                            help='Only the accelerators idle for the '
-                                 "cloud's idle window (under its "
-                                 'utilization threshold since they were '
-                                 'bound).')
-        return parser
+    ARGUMENTS = (
+        common.arg('--driver', help='Only the accelerators of this driver.'),
+        common.arg('--host', help='Only the accelerators bound on HOST.'),
+        common.arg('--device-profile', metavar='NAME',
+                   help='Only the accelerators of this device profile.'),
+        common.arg('--idle', action='store_true',
+                   help="Only the accelerators idle for the cloud's idle "
+                        'window (under its utilization threshold since '
+                        'they were bound).'))
 
     def take_action(self, parsed_args):
-        entries, marker = [], None
-        while True:
-            body = self.client.get(
-                '/instances', driver=parsed_args.driver,
-                host=parsed_args.host,
-                device_profile=parsed_args.device_profile, marker=marker,
-                idle='true' if parsed_args.idle else None)
-            entries.extend(body['instances'])
-            if 'next' not in body:
-                break
-            marker = body['instances'][-1]['uuid']
+        entries, _last = common.pages(lambda marker: self.client.get(
+            '/instances', driver=parsed_args.driver, host=parsed_args.host,
+            device_profile=parsed_args.device_profile, marker=marker,
+            idle='true' if parsed_args.idle else None), 'instances')
         if not entries:
             # An empty table would say nothing at all.
             self.progress('No server holds %saccelerators%s.' % (

@@ -38,6 +38,8 @@ _QUIET_LOGGERS = ('keystoneauth', 'openstack', 'stevedore', 'urllib3')
 
 _ENDPOINT_HELP = ('The API\'s URL with --os-auth-type none (for the '
                   'all-in-one: http://127.0.0.1:6666); env OS_ENDPOINT.')
+_TIMEOUT_HELP = ('Give up after SECONDS: the HTTP timeout of each request, '
+                 'and how long --wait waits.')
 
 
 class ClientManager:
@@ -102,8 +104,7 @@ _COMMON_OPTIONS = (
     ('--os-accelerator-api-version VERSION',
      'The API microversion to ask for (default: %s).' %
      common.DEFAULT_API_VERSION),
-    ('--timeout SECONDS', 'Give up after SECONDS: the HTTP timeout of each '
-                          'request, and how long --wait waits.'),
+    ('--timeout SECONDS', _TIMEOUT_HELP),
     ('--debug', 'Show each HTTP request and response, and tracebacks.'),
 )
 
@@ -162,8 +163,7 @@ class CyborgShell(app.App):
         # None: the API's own limits (and no deadline for --wait).
         parser.add_argument(
             '--timeout', metavar='SECONDS', type=float, default=None,
-            help='Give up after SECONDS: the HTTP timeout of each request, '
-                 'and how long --wait waits.')
+            help=_TIMEOUT_HELP)
         parser.add_argument(
             '--os-accelerator-api-version', metavar='VERSION',
             default=os.environ.get('OS_ACCELERATOR_API_VERSION'),

@@ -23,7 +23,7 @@ COLUMNS = common.field_columns(
     'stale_reason', 'idle_since')
 
 
-class ShowTelemetry(common.ShowOne):
+class ShowTelemetry(common.ByUUID, common.ShowOne):
     """Show the latest telemetry of a device (or an ARQ's device).
 
     Any device for administrators; with --arq, the device of an
@@ -31,25 +31,18 @@ class ShowTelemetry(common.ShowOne):
     failed.  Prometheus keeps the series (admin guide, telemetry).
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('uuid', metavar='DEVICE',
-                            help="The device's UUID (with --arq: the "
-                                 "accelerator request's).")
-        parser.add_argument('--arq', action='store_true',
+    METAVAR = 'DEVICE'
+    HELP = "The device's UUID (with --arq: the accelerator request's)."
+
+    ARGUMENTS = (common.arg('--arq', action='store_true',
                             help='UUID names an accelerator request: show '
-                                 'the telemetry of its device.')
-        return parser
+                                 'the telemetry of its device.'),)
 
     def take_action(self, parsed_args):
-        if parsed_args.arq:
-            uuid = common.check_uuid(parsed_args.uuid,
-                                     'an accelerator request')
-            body = self.client.get('/accelerator_requests/%s/telemetry'
-                                   % uuid)
-        else:
-            uuid = common.check_uuid(parsed_args.uuid, 'a device')
-            body = self.client.get('/devices/%s/telemetry' % uuid)
+        what, path = (('an accelerator request', '/accelerator_requests')
+                      if parsed_args.arq else ('a device', '/devices'))
+        body = self.client.get('%s/%s/telemetry' % (
+            path, common.check_uuid(parsed_args.uuid, what)))
         values = body.get('values') or {}
         shown = dict(body, **values)
         # The fields of the sample, in their order, those it has.

@@ -22,20 +22,20 @@ from cyborg.common import usage
 PAGE = 1000
 
 
-def _window_arguments(parser):
-    parser.add_argument(
+_WINDOW = (
+    common.arg(
         '--start', metavar='TIME',
         help='The window\'s start, ISO 8601 (2026-11-01 or '
              '2026-11-01T00:00:00; UTC unless it has an offset).  Default: '
-             'the first day of the month of --end, 00:00 UTC.')
-    parser.add_argument(
+             'the first day of the month of --end, 00:00 UTC.'),
+    common.arg(
         '--end', metavar='TIME',
         help='The window\'s end (excluded), as --start.  Default and '
-             'latest: now.')
-    parser.add_argument(
+             'latest: now.'),
+    common.arg(
         '--device-class', metavar='NAME',
         help='Only the usage of devices of this device class (as they '
-             'matched it when bound).')
+             'matched it when bound).'))
 
 
 def _check_version(client):
@@ -50,17 +50,6 @@ def _query(parsed_args, **params):
                 device_class=parsed_args.device_class, **params)
 
 
-def _intervals(client, params):
-    items, marker = [], None
-    while True:
-        body = client.get('/usage', detail='true', limit=PAGE,
-                          marker=marker, **params)
-        items.extend(body['usage_intervals'])
-        if 'next' not in body:
-            return items
-        marker = body['usage_intervals'][-1]['uuid']
-
-
 class ListUsage(common.Lister):
     """List the device-hours of projects in a window of time.
 
@@ -69,25 +58,24 @@ class ListUsage(common.Lister):
     the part of each interval inside the window.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        _window_arguments(parser)
-        parser.add_argument('--project', metavar='PROJECT_ID',
-                            help='Only this project.')
-        parser.add_argument('--group-by', choices=sorted(usage.GROUPS),
-                            help='One row per device class, host or '
-                                 'instance too.')
-        parser.add_argument('--intervals', action='store_true',
-                            help='List the usage intervals instead (each '
-                                 'with its hours inside the window).')
-        return parser
+    ARGUMENTS = _WINDOW + (
+        common.arg('--project', metavar='PROJECT_ID',
+                   help='Only this project.'),
+        common.arg('--group-by', choices=sorted(usage.GROUPS),
+                   help='One row per device class, host or instance too.'),
+        common.arg('--intervals', action='store_true',
+                   help='List the usage intervals instead (each with its '
+                        'hours inside the window).'))
 
     def take_action(self, parsed_args):
         _check_version(self.client)
         params = _query(parsed_args, project_id=parsed_args.project)
         if parsed_args.intervals:
-            return self.members(_intervals(self.client, params),
-                                parsed_args)
+            intervals, _last = common.pages(
+                lambda marker: self.client.get(
+                    '/usage', detail='true', limit=PAGE, marker=marker,
+                    **params), 'usage_intervals')
+            return self.members(intervals, parsed_args)
         group = parsed_args.group_by
         body = self.client.get('/usage', group_by=group, **params)
         columns = common.field_columns(
@@ -114,12 +102,9 @@ class ShowUsage(common.ShowOne):
     In total and per resource class; your project's by default.
     """
 
-    def get_parser(self, prog_name):
-        parser = super().get_parser(prog_name)
-        parser.add_argument('project', metavar='PROJECT_ID', nargs='?',
-                            help='The project (default: yours).')
-        _window_arguments(parser)
-        return parser
+    ARGUMENTS = (common.arg('project', metavar='PROJECT_ID', nargs='?',
+                            help='The project (default: yours).'),
+                 ) + _WINDOW
 
     def take_action(self, parsed_args):
         _check_version(self.client)

@@ -19,14 +19,12 @@ import tempfile
 from cyborg import exception
 from cyborg.clients import keystone
 
-GROUP = 'glance'
-SERVICE_TYPE = 'image'
 _CHUNK = 1024 * 1024
 
 
 class GlanceClient(keystone.ServiceClient):
-    GROUP = GROUP
-    SERVICE_TYPE = SERVICE_TYPE
+    GROUP = 'glance'
+    SERVICE_TYPE = 'image'
 
     def image_by_function(self, function_id):
         """The one image whose ``accel:function_id`` is *function_id*."""

@@ -21,8 +21,6 @@ from cyborg import exception
 from cyborg import metrics
 from cyborg.clients import keystone
 
-GROUP = 'nova'
-SERVICE_TYPE = 'compute'
 # The microversion of the external events call (Nova's
 # accelerator-request-bound event).
 MICROVERSION = '2.82'
@@ -31,8 +29,8 @@ SERVER_MICROVERSION = '2.47'
 
 
 class NovaClient(keystone.ServiceClient):
-    GROUP = GROUP
-    SERVICE_TYPE = SERVICE_TYPE
+    GROUP = 'nova'
+    SERVICE_TYPE = 'compute'
 
     def external_events(self, events):
         """The response to *events*, whatever its status."""

@@ -30,8 +30,6 @@ from cyborg.clients import keystone
 
 LOG = logging.getLogger(__name__)
 
-GROUP = 'placement'
-SERVICE_TYPE = 'placement'
 
 # Microversions, pinned per request.
 MV_PROVIDER = '1.14'     # parent_provider_uuid, root_provider_uuid
@@ -46,6 +44,7 @@ MV_ALLOCATIONS = '1.0'
 MV_CANDIDATES = '1.36'   # numbered groups, in_treeN, mappings
 MV_CONSUMER = '1.28'     # consumer generations
 MV_USAGES = '1.9'        # GET /usages?project_id= (what Nova counts)
+MV_RESHAPER = '1.30'     # POST /reshaper: many providers' inventories
 # The newest of them: what Placement must serve (cyborg-status checks it).
 REQUIRED_MICROVERSION = max(
     (MV_PROVIDER, MV_LIST, MV_CREATE, MV_DELETE, MV_REPARENT, MV_INVENTORY,
@@ -77,8 +76,8 @@ def _error_detail(resp):
 
 class PlacementClient(keystone.ServiceClient):
 
-    GROUP = GROUP
-    SERVICE_TYPE = SERVICE_TYPE
+    GROUP = 'placement'
+    SERVICE_TYPE = 'placement'
     NOT_CONFIGURED = exception.PlacementNotConfigured
 
     def __init__(self, adapter):
@@ -88,8 +87,9 @@ class PlacementClient(keystone.ServiceClient):
         self.calls = collections.Counter()
         self._known_traits = set()
         self._known_classes = set()
+        self._no_reshaper = False
 
-    def _request(self, method, path, version, body=None):
+    def _request(self, method, path, version, body=None, allowed=()):
         with self._lock:
             self.calls[method] += 1
         counters.count_placement_call()
@@ -106,14 +106,18 @@ class PlacementClient(keystone.ServiceClient):
                                                  reason=exc)
         metrics.call_done(metrics.PLACEMENT_CALLS, method, started,
                           resp.status_code)
-        if resp.status_code >= 500 or resp.status_code in (401, 403):
+        if resp.status_code >= 500 or (resp.status_code in (401, 403) and
+                                       resp.status_code not in allowed):
             raise exception.PlacementUnavailable(
                 method=method, path=path, reason='HTTP %s: %s' % (
                     resp.status_code, _error_detail(resp)))
         return resp
 
-    def _get(self, path, version, query=''):
+    def _get(self, path, version, query='', missing=False):
+        """The body of a 200; None on a 404 if *missing* is allowed."""
         resp = self._request('GET', path + query, version)
+        if missing and resp.status_code == 404:
+            return None
         if resp.status_code != 200:
             self._fail('GET', path, resp)
         return resp.json()
@@ -133,13 +137,8 @@ class PlacementClient(keystone.ServiceClient):
     # Resource providers ------------------------------------------------------
 
     def get_provider(self, uuid):
-        path = '/resource_providers/%s' % uuid
-        resp = self._request('GET', path, MV_PROVIDER)
-        if resp.status_code == 404:
-            return None
-        if resp.status_code != 200:
-            self._fail('GET', path, resp)
-        return resp.json()
+        return self._get('/resource_providers/%s' % uuid, MV_PROVIDER,
+                         missing=True)
 
     def find_provider(self, name):
         providers = self._get('/resource_providers', MV_PROVIDER,
@@ -156,8 +155,10 @@ class PlacementClient(keystone.ServiceClient):
                          '?' + '&'.join(query) if query else '')[
             'resource_providers']
 
-    def create_provider(self, uuid, name, parent_uuid=None):
-        """Create a provider, or take over the one with this uuid."""
+    def create_provider(self, uuid, name, parent_uuid=None, take_over=True):
+        """Create a provider, or take over the one with this uuid (None
+        without *take_over*: it exists).
+        """
         path = '/resource_providers'
         body = {'uuid': uuid, 'name': name}
         if parent_uuid:
@@ -168,6 +169,8 @@ class PlacementClient(keystone.ServiceClient):
         if resp.status_code == 409 and _error_code(resp) == DUPLICATE_NAME:
             # Made earlier (by us, another conductor, or an earlier Cyborg
             # with the same uuid scheme): take it over if the uuid matches.
+            if not take_over:
+                return None
             existing = self.get_provider(uuid)
             if existing is not None:
                 return self._reshape_provider(existing, name, parent_uuid)
@@ -258,6 +261,39 @@ class PlacementClient(keystone.ServiceClient):
         return self._put_part(uuid, 'inventories', MV_INVENTORY,
                               {'inventories': inventories}, generation,
                               refused)
+
+    def set_new_inventories(self, providers):
+        """Set the inventories of providers just created, in one request
+        (Placement's reshaper, with no allocation to move).
+
+        :param providers: {uuid: (generation, inventories)}.
+        :returns: {uuid: new generation}, or None when Placement refused
+            (a conflict, a policy without ``placement:reshaper:reshape``):
+            set them one by one.
+        """
+        if self._no_reshaper:
+            return None
+        self.ensure_resource_classes(
+            {rc for _gen, inv in providers.values() for rc in inv})
+        resp = self._request('POST', '/reshaper', MV_RESHAPER, {
+            'inventories': {
+                uuid: {'inventories': inv,
+                       'resource_provider_generation': gen}
+                for uuid, (gen, inv) in providers.items()},
+            'allocations': {}}, allowed=(403,))
+        if resp.status_code == 204:
+            # The reshaper sets each inventory twice, an interim and the
+            # final one (placement.objects.reshaper.reshape()); a wrong
+            # guess is a generation conflict, retried.
+            return {uuid: gen + 2 for uuid, (gen, _inv) in providers.items()}
+        if resp.status_code == 403:
+            LOG.warning('Placement refuses POST /reshaper to Cyborg (%s): '
+                        'each new provider\'s inventory is set on its own',
+                        _error_detail(resp))
+            self._no_reshaper = True
+        elif resp.status_code != 409:
+            self._fail('POST', '/reshaper', resp)
+        return None
 
     # Traits --------------------------------------------------------------
 

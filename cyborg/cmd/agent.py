@@ -37,12 +37,8 @@ def main(argv=None):
     try:
         drivers = registry.load(CONF, CONF.host)
     except exception.CyborgException as exc:
-        error = exc.message
-    else:
-        error = None
-    if error is not None:
-        LOG.error('cyborg-agent cannot start: %s', error)
-        print('cyborg-agent: %s' % error, file=sys.stderr)
+        LOG.error('cyborg-agent cannot start: %s', exc.message)
+        print('cyborg-agent: %s' % exc.message, file=sys.stderr)
         return 1
     mgr = manager.AgentManager(CONF.host, drivers=drivers)
     # A rack of agents started together spreads its registrations and

@@ -47,7 +47,6 @@ LOG = logging.getLogger(__name__)
 TRANSPORT_URL = 'fake:/'
 PLACEMENT_PREFIX = '/placement'
 NOVA_PREFIX = '/nova/v2.1'
-NOVA_EVENTS_FILE = 'nova-events.log'
 
 cli_opts = [
     cfg.StrOpt('state-dir', default='.state',
@@ -142,12 +141,10 @@ class AllInOne:
             service.RPCService(self.agent, agent_manager.TOPIC,
                                owns_transport=False),
         ]
-        recorder = nova_recorder.NovaRecorder(
-            os.path.join(self.state, NOVA_EVENTS_FILE))
         app = embedded_server.Dispatcher({
             '': api_app.load_app(),
             PLACEMENT_PREFIX: embedded_placement.load_app(self.state),
-            NOVA_PREFIX: recorder,
+            NOVA_PREFIX: nova_recorder.load_app(self.state),
         })
         self.server = embedded_server.Server(
             app, self.conf.api.host_ip, self.conf.api.port)
@@ -222,19 +219,15 @@ def running(tracker):
     return names, simulated or None, from_api
 
 
-def banner(conf, tracker=None):
-    """Endpoints and commands, printed once the process is up."""
+def banner(conf, tracker):
+    """Endpoints and commands, printed once the process is up (the
+    drivers and devices: as the agent's *tracker* runs them).
+    """
     bindir = os.path.dirname(sys.executable)
     api = _local_url(conf, '/v2')
     placement = _local_url(conf, PLACEMENT_PREFIX)
     nova = _local_url(conf, NOVA_PREFIX)
-    if tracker is not None:
-        drivers, simulated, from_api = running(tracker)
-    else:
-        drivers = list(conf.agent.enabled_drivers)
-        simulated = ','.join(conf.fake_driver.devices) if conf.simulate \
-            else None
-        from_api = False
+    drivers, simulated, from_api = running(tracker)
     if simulated is None:
         simulated = 'none (add some with --simulate fpga=2,qat=1,gpu=1)'
     elif from_api:
@@ -250,7 +243,7 @@ def banner(conf, tracker=None):
         '  Placement    %s  (no authentication)' % placement,
         '  Nova events  sent to the recorder at %s,' % nova,
         '               kept in %s' % os.path.join(conf.state_path,
-                                                   NOVA_EVENTS_FILE),
+                                                   nova_recorder.EVENTS_FILE),
         '               servers for attach-instance: PUT %s/servers/<uuid>'
         % nova,
         '  Drivers      %s; simulated devices: %s' % (
@@ -276,7 +269,8 @@ def banner(conf, tracker=None):
             api[:-len('/v2')], os.path.join(bindir, 'cyborg')),
         '    (the operator command; also driver-list, hardware-list, '
         'install-driver...)',
-        'Binding an ARQ as Nova does: README.rst, "Trying Cyborg".',
+        'Binding an ARQ as Nova does: '
+        'doc/source/install/all-in-one-walkthrough.rst.',
         'Press Ctrl-C to stop.',
     ]
     return '\n'.join(lines)

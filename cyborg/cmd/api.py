@@ -24,7 +24,6 @@ from oslo_log import log as logging
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
-from cyborg import objects
 from cyborg import rpc
 from cyborg import service
 from cyborg import servicegroup
@@ -104,7 +103,6 @@ def _post_fork(server, worker):
 
 def main(argv=None):
     service.prepare_service(argv)
-    objects.register_all()
     try:
         # Before any worker starts: a file that cannot be honoured stops
         # cyborg-api here, saying why (each worker loads it again).

@@ -45,6 +45,11 @@ def _when(value):
     return value.isoformat(sep=' ', timespec='seconds') if value else ''
 
 
+def _failed(text, exc):
+    print(text % getattr(exc, 'message', exc), file=sys.stderr)
+    return 1
+
+
 def _print_table(columns, rows):
     table = prettytable.PrettyTable(columns)
     table.align = 'l'
@@ -92,16 +97,12 @@ def _hardware_rows(hosts):
 
 
 def hardware_list(conf):
-    """The hosts' hardware as last stored; 1 when a host never reported.
-    """
+    """The hosts' hardware as last stored; 1 when a host never reported."""
     try:
         hosts = liveness.hardware(cyborg_context.get_admin_context(),
                                   host=conf.category.filter_host)
     except (exception.CyborgException, db_exc.DBError) as exc:
-        print(_('Cannot get the hardware: %s') % getattr(exc, 'message',
-                                                         exc),
-              file=sys.stderr)
-        return 1
+        return _failed(_('Cannot get the hardware: %s'), exc)
     if conf.category.json:
         print(jsonutils.dumps(hosts, indent=2, sort_keys=True))
         return 0
@@ -126,9 +127,7 @@ def discovery_run(conf):
             context, started, conf.api.discovery_wait)
     except (exception.CyborgException, messaging.MessagingException,
             db_exc.DBError) as exc:
-        print(_('Discovery failed: %s') % getattr(exc, 'message', exc),
-              file=sys.stderr)
-        return 1
+        return _failed(_('Discovery failed: %s'), exc)
     rows = []
     for result in results:
         if result['state'] != discovery_queries.DONE:
@@ -161,8 +160,7 @@ def arq_hostdev(conf):
         elements, reason = hostdev.guest_hostdevs(
             arqs, with_mdev=category.with_mdev)
     except (exception.CyborgException, hostdev.NotAttachable) as exc:
-        print(getattr(exc, 'message', exc), file=sys.stderr)
-        return 1
+        return _failed('%s', exc)
     if reason:
         print(reason, file=sys.stderr)
     for arq, element in zip(arqs, elements):
@@ -207,44 +205,40 @@ def _positive(text):
     return value
 
 
+def _action(subparsers, category, text, action, help, func,
+            host=True):
+    parser = service.add_actions(subparsers, category, text).add_parser(
+        action, help=help)
+    if host:
+        # The dest must not clash with a registered option ("host").
+        parser.add_argument('--host', dest='filter_host',
+                            help=_('Only this host.'))
+    parser.set_defaults(func=func)
+    return parser
+
+
 def add_command_parsers(subparsers):
-    actions = service.add_actions(
-        subparsers, 'service', _('Cyborg services and their liveness.'))
-    parser = actions.add_parser('list', help=_('List the services.'))
-    # The dest names must not clash with registered options ("host").
-    parser.add_argument('--host', dest='filter_host',
-                        help=_('Only this host.'))
+    parser = _action(subparsers, 'service',
+                     _('Cyborg services and their liveness.'), 'list',
+                     _('List the services.'), service_list)
     parser.add_argument('--binary', dest='filter_binary',
                         choices=servicegroup.BINARIES,
                         help=_('Only this binary.'))
-    parser.set_defaults(func=service_list)
-
-    actions = service.add_actions(
-        subparsers, 'hardware', _('Hardware the agents reported.'))
-    parser = actions.add_parser(
-        'list', help=_("List each host's devices and deployables, as the "
-                       "conductor last received them."))
-    parser.add_argument('--host', dest='filter_host',
-                        help=_('Only this host.'))
+    parser = _action(subparsers, 'hardware',
+                     _('Hardware the agents reported.'), 'list',
+                     _("List each host's devices and deployables, as the "
+                       "conductor last received them."), hardware_list)
     parser.add_argument('--json', action='store_true',
                         help=_('Print the full records as JSON.'))
-    parser.set_defaults(func=hardware_list)
-
-    actions = service.add_actions(
-        subparsers, 'discovery', _('Discovery on the agents.'))
-    parser = actions.add_parser(
-        'run', help=_("Make the agents (every agent that is up, or one "
-                      "host's) discover and report now."))
-    parser.add_argument('--host', dest='filter_host',
-                        help=_('Only this host.'))
+    parser = _action(subparsers, 'discovery', _('Discovery on the agents.'),
+                     'run', _("Make the agents (every agent that is up, or "
+                              "one host's) discover and report now."),
+                     discovery_run)
     parser.add_argument('--driver', help=_('Only this driver.'))
-    parser.set_defaults(func=discovery_run)
-
-    actions = service.add_actions(subparsers, 'arq',
-                                  _('Accelerator requests.'))
-    parser = actions.add_parser(
-        'hostdev', help=_("Print the libvirt <hostdev> XML that Nova's "
-                          "libvirt driver makes of bound ARQs."))
+    parser = _action(subparsers, 'arq', _('Accelerator requests.'),
+                     'hostdev', _("Print the libvirt <hostdev> XML that "
+                                  "Nova's libvirt driver makes of bound "
+                                  "ARQs."), arq_hostdev, host=False)
     which = parser.add_mutually_exclusive_group(required=True)
     which.add_argument('--instance',
                        help=_("All the ARQs bound to this instance."))
@@ -253,7 +247,6 @@ def add_command_parsers(subparsers):
     parser.add_argument('--with-mdev', action='store_true',
                         help=_('Compose MDEV handles too, as Nova with '
                                'Cyborg vGPU support does.'))
-    parser.set_defaults(func=arq_hostdev)
     actions = manage_audit.add_parsers(subparsers)['usage']
     parser = actions.add_parser(
         'purge', help=_('Delete the usage intervals closed before a date, '

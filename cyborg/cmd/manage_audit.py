@@ -27,7 +27,9 @@ import prettytable
 
 from cyborg import context as cyborg_context
 from cyborg import exception
+from cyborg import rpc
 from cyborg import service
+from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.clients import nova as nova_client
 from cyborg.clients import placement as placement_client
 from cyborg.conductor.audit import device_configs as config_audit
@@ -121,8 +123,17 @@ def _instance(conf, context, host, heal):
             else None)
     placement = (placement_client.from_conf(conf)
                  if placement_client.is_configured(conf) else None)
-    return instances.audit(context, nova, placement, host=host,
-                                heal=heal)
+    if not heal:
+        return instances.audit(context, nova, placement, host=host)
+    transport = rpc.TRANSPORT is None
+    if transport:
+        rpc.init(conf)
+    try:
+        return instances.heal_without_conductor(
+            context, nova, placement, agent_rpcapi.AgentAPI(), host=host)
+    finally:
+        if transport:
+            rpc.cleanup()
 
 
 def _device_config(conf, context, host, heal):

@@ -13,6 +13,7 @@
 # under the License.
 """cyborg-status: whether a deployment is ready (oslo.upgradecheck)."""
 
+import functools
 import sys
 
 from oslo_upgradecheck import common_checks
@@ -81,9 +82,18 @@ def _is_set(parser, section, name):
     return parser.has_section(section) and parser.has_option(section, name)
 
 
-class Checks(upgradecheck.UpgradeCommands):
-    """The checks of ``cyborg-status upgrade check``."""
+def _schema_current(check):
+    """*check*, or a warning when the schema is not current."""
+    @functools.wraps(check)
+    def checked(self):
+        if self._schema_problem() is not None:
+            return Result(Code.WARNING, _(
+                'Not checked: the database schema is not current.'))
+        return check(self)
+    return checked
 
+
+class Checks(upgradecheck.UpgradeCommands):
     def _schema_problem(self):
         """What is wrong with the schema (a Result), or None."""
         engine = db_api.get_engine()
@@ -109,19 +119,10 @@ class Checks(upgradecheck.UpgradeCommands):
     def _check_schema(self):
         return self._schema_problem() or Result(Code.SUCCESS)
 
-    def _not_checked(self):
-        """A warning when the schema is not current, else None."""
-        if self._schema_problem() is None:
-            return None
-        return Result(Code.WARNING, _(
-            'Not checked: the database schema is not current.'))
-
     def _check_placement(self):
         if not placement_client.is_configured(CONF):
-            return Result(Code.FAILURE, _(
-                'Placement is not configured: set [placement] auth_type '
-                '(and credentials), or auth_type = none and '
-                'endpoint_override.'))
+            return Result(Code.FAILURE,
+                          exception.PlacementNotConfigured().message)
         needed = placement_client.REQUIRED_MICROVERSION
         try:
             client = placement_client.from_conf(CONF)
@@ -139,10 +140,8 @@ class Checks(upgradecheck.UpgradeCommands):
             'needs %(needed)s).') % {'min': versions[0],
                                      'max': versions[1], 'needed': needed})
 
+    @_schema_current
     def _check_services(self):
-        skipped = self._not_checked()
-        if skipped:
-            return skipped
         context = cyborg_context.get_admin_context()
         services = service_queries.get_all(context)
         if not services:
@@ -151,12 +150,9 @@ class Checks(upgradecheck.UpgradeCommands):
                 'cyborg-conductor, cyborg-agent and cyborg-api.'))
         down = ['%s on %s' % (s['binary'], s['host']) for s in services
                 if not servicegroup.service_is_up(s)]
-        conductors = [s for s in services
-                      if s['binary'] == servicegroup.CONDUCTOR and
-                      servicegroup.service_is_up(s)]
-        if not conductors:
-            return Result(Code.WARNING, _(
-                'No cyborg-conductor is up.'))
+        if not any(s['binary'] == servicegroup.CONDUCTOR and
+                   servicegroup.service_is_up(s) for s in services):
+            return Result(Code.WARNING, _('No cyborg-conductor is up.'))
         if down:
             return Result(Code.WARNING, _(
                 '%(n)d service(s) down: %(down)s (not heard of for '
@@ -164,10 +160,8 @@ class Checks(upgradecheck.UpgradeCommands):
                     'n': len(down), 'down': ', '.join(down)})
         return Result(Code.SUCCESS, _('%d service(s) up.') % len(services))
 
+    @_schema_current
     def _check_transitional_arqs(self):
-        skipped = self._not_checked()
-        if skipped:
-            return skipped
         context = cyborg_context.get_admin_context()
         arqs = arq_queries.get_all(context, states_in=list(TRANSITIONAL))
         if not arqs:
@@ -182,12 +176,9 @@ class Checks(upgradecheck.UpgradeCommands):
                                  'more': ', ...' if len(arqs) > _SHOWN
                                  else ''})
 
+    @_schema_current
     def _check_data_migrations(self):
-        skipped = self._not_checked()
-        if skipped:
-            return skipped
-        left = data_migrations.remaining(
-            cyborg_context.get_admin_context())
+        left = data_migrations.remaining(cyborg_context.get_admin_context())
         if not left:
             return Result(Code.SUCCESS)
         return Result(Code.FAILURE, _(
@@ -252,8 +243,6 @@ class Checks(upgradecheck.UpgradeCommands):
 
 
 class _Command(Checks):
-    """The checks, with the database configured first."""
-
     def check(self):
         db_api.configure(CONF)
         return super().check()

@@ -76,7 +76,7 @@ def normalize(value):
         return value
     text = str(value).strip()
     only = text.startswith(ONLY)
-    names = [s.strip() for s in text[len(ONLY) if only else 0:].split(',')]
+    names = [s.strip() for s in text.removeprefix(ONLY).split(',')]
     if not all(names) or len(text) > 255:
         raise exception.DeviceClassInvalid(
             reason='cleaning is off, on, step names separated by commas '
@@ -89,8 +89,7 @@ def named(value):
     """The step names a stored policy names (none for off and on)."""
     if value in (None, OFF, ON):
         return []
-    return value[len(ONLY):].split(',') if value.startswith(ONLY) \
-        else value.split(',')
+    return value.removeprefix(ONLY).split(',')
 
 
 def policy(driver_name, policies):

@@ -40,27 +40,12 @@ EQUALITY_OPS = ('==', '!=')
 ORDER_OPS = ('<', '<=', '>', '>=')
 OPS = EQUALITY_OPS + ORDER_OPS + ('in',)
 
-#: The facts every deployable may have, with what each is.
-NAMED_FACTS = {
-    'vendor': 'the PCI vendor id (10de, 0x10de)',
-    'product': 'the PCI product id (model)',
-    'model': 'the same as product',
-    'type': 'the device type (GPU, FPGA, QAT, NIC...)',
-    'driver': "the Cyborg driver that reported it",
-    'host': 'the host of its agent',
-    'health': 'healthy, unhealthy, recovering or driver_error',
-    'numa_node': "the device's NUMA node",
-    'firmware': "the firmware (or an FPGA's loaded bitstream) its driver "
-                "reports",
-    'resource_class': "its provider's resource class",
-    'mig_profile': 'the MIG profile of a GPU instance (1g.10gb)',
-    'vgpu_type': 'the vGPU or mediated device type its handles are made '
-                 'of',
-    'memory_mb': "the device's memory, in MiB, where its driver reads it",
-    'compute_capability': "a GPU's compute capability (8.0)",
-    'driver_version': "the version of the device's kernel or vendor "
-                      "driver",
-}
+#: The facts every deployable may have (doc/source/api/device_classes.rst
+#: says what each is).
+NAMED_FACTS = ('vendor', 'product', 'model', 'type', 'driver', 'host',
+               'health', 'numa_node', 'firmware', 'resource_class',
+               'mig_profile', 'vgpu_type', 'memory_mb', 'compute_capability',
+               'driver_version')
 
 _VERSION = re.compile(r'^[0-9]+(\.[0-9]+)*$')
 _HEX_FACTS = ('vendor', 'product', 'model')
@@ -91,8 +76,7 @@ def _invalid(index, why):
 
 
 def _scalar(value):
-    return (isinstance(value, (str, bool, int, float)) and
-            value is not None)
+    return isinstance(value, (str, bool, int, float))
 
 
 def _is_number(value):
@@ -174,10 +158,8 @@ def facts(device, deployable, attributes=(), handles=()):
     std = _json_dict(device.get('std_board_info'))
     capability = _json_dict(std.get('acc_specs')).get('acc_capability')
     vendor_info = _json_dict(device.get('vendor_board_info'))
-    found = {}
-    found.update(_scalars(std))
-    found.update(_scalars(_json_dict(capability)))
-    found.update(_scalars(vendor_info))
+    found = {**_scalars(std), **_scalars(_json_dict(capability)),
+             **_scalars(vendor_info)}
     rc = None
     for attribute in attributes:
         key = attribute['key']

@@ -40,7 +40,6 @@ VFIO_PCI = 'vfio-pci'
 MODE_PASSTHROUGH = 'passthrough'
 MODE_VGPU = 'vgpu'
 MODE_MIG = 'mig'
-MODES = (MODE_PASSTHROUGH, MODE_VGPU, MODE_MIG)
 
 # The states of a configuration (device_configs.state).
 #: Waiting for the last bound instance of the device to go (drain).

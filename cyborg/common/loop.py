@@ -106,15 +106,14 @@ def once(func, name):
     :returns: a threading.Event set when *func* has returned.
     """
     done = threading.Event()
-    holder = []
 
     def turn():
         try:
             func()
         finally:
-            holder[0].stop(timeout=0)
+            runner.stop(timeout=0)
             done.set()
 
-    holder.append(Loop(turn, name))
-    holder[0].start()
+    runner = Loop(turn, name)
+    runner.start()
     return done

@@ -121,19 +121,16 @@ def clean(sample):
 
     :returns: a new dict.
     """
-    cleaned = {}
-    for field, value in (sample or {}).items():
-        if field not in FIELDS or value is None:
-            continue
-        if FIELDS[field][0] == KIND_FLAG:
-            if isinstance(value, bool):
-                cleaned[field] = value
-            continue
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            continue
-        if math.isfinite(value) and value >= 0:
-            cleaned[field] = value
-    return cleaned
+    return {field: value for field, value in (sample or {}).items()
+            if field in FIELDS and _valid(FIELDS[field][0], value)}
+
+
+def _valid(kind, value):
+    if kind == KIND_FLAG:
+        return isinstance(value, bool)
+    return (isinstance(value, (int, float)) and
+            not isinstance(value, bool) and
+            math.isfinite(value) and value >= 0)
 
 
 def _moved(field, old, new):
@@ -145,17 +142,10 @@ def changed(old, new):
     """Whether sample *new* differs meaningfully from *old* (None: none
     sent yet).
     """
-    if old is None:
+    if old is None or set(old) != set(new):
         return True
-    if set(old) != set(new):
-        return True
-    for field, value in new.items():
-        if field in TOLERANCES:
-            if _moved(field, old[field], value):
-                return True
-        elif old[field] != value:
-            return True
-    return False
+    return any(_moved(field, old[field], value) if field in TOLERANCES
+               else old[field] != value for field, value in new.items())
 
 
 def busy(sample, threshold):
@@ -163,9 +153,7 @@ def busy(sample, threshold):
     *threshold* (None when it has no utilization).
     """
     utilization = sample.get('utilization')
-    if utilization is None:
-        return None
-    return utilization >= threshold
+    return None if utilization is None else utilization >= threshold
 
 
 def link_degraded(sample, speed=False, width=True):

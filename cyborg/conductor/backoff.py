@@ -18,12 +18,11 @@ from oslo_config import cfg
 CONF = cfg.CONF
 
 
-def delay(attempts, longest=None):
-    """Seconds before the next attempt: 1, then doubled, at most *longest*.
+def delay(attempts):
+    """Seconds before the next attempt: 1, then doubled, at most ``[nova]
+    events_retry_max_interval``.
 
     :param attempts: the attempts made so far (1 or more).
-    :param longest: default ``[nova] events_retry_max_interval``.
     """
-    if longest is None:
-        longest = CONF.nova.events_retry_max_interval
-    return min(2 ** max(attempts - 1, 0), longest)
+    return min(2 ** max(attempts - 1, 0),
+               CONF.nova.events_retry_max_interval)

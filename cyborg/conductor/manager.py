@@ -138,16 +138,13 @@ class ConductorManager:
                  (CONF.conductor.work_poll_interval, self._work),
                  (CONF.placement.sync_interval, self._sync_placement),
                  (CONF.report_interval, self._check_agents)]
-        if CONF.conductor.handle_audit_interval:
-            tasks.append((CONF.conductor.handle_audit_interval,
-                          handles.periodic))
-        if CONF.conductor.instance_audit_interval:
-            tasks.append((CONF.conductor.instance_audit_interval,
-                          self._instance_audit))
-        if CONF.conductor.usage_audit_interval:
-            tasks.append((CONF.conductor.usage_audit_interval,
-                          usage_audit.periodic))
-        return tasks
+        # The audits, each off with an interval of 0.
+        audits = ((CONF.conductor.handle_audit_interval, handles.periodic),
+                  (CONF.conductor.instance_audit_interval,
+                   self._instance_audit),
+                  (CONF.conductor.usage_audit_interval,
+                   usage_audit.periodic))
+        return tasks + [audit for audit in audits if audit[0]]
 
     def rpc_threads(self):
         """The number of threads of this conductor's RPC server."""

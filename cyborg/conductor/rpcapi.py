@@ -34,6 +34,18 @@ CONF = cfg.CONF
 TOPIC = servicegroup.CONDUCTOR
 
 
+def write_method(*expected):
+    """The server side of a write (ConductorAPI._write): exposed, with
+    the exceptions it may raise, and dropped when it arrives after its
+    caller's deadline (cyborg.common.deadline).
+    """
+    def decorate(method):
+        # expose outermost: expected_exceptions does not copy attributes.
+        return messaging.expose(messaging.expected_exceptions(*expected)(
+            deadline.drop_when_late(method)))
+    return decorate
+
+
 class ConductorAPI:
     """Calls to cyborg-conductor.  Keyword arguments only."""
 
@@ -79,14 +91,14 @@ class ConductorAPI:
                           installed_revision=installed_revision,
                           config_revision=config_revision)
 
-    def _write(self, cctxt, context, method, timeout=None, **kwargs):
-        """Call a write with its caller's deadline in the context (*timeout*
-        from now): a conductor that gets it later drops it
-        (cyborg.common.deadline).
+    def _write(self, context, version, method, **kwargs):
+        """Call a write with its caller's deadline in the context
+        (``rpc_response_timeout`` from now): a conductor that gets it later
+        drops it (write_method()).
         """
-        context.deadline = deadline.expires_in(
-            timeout or CONF.rpc_response_timeout)
-        return cctxt.call(context, method, **kwargs)
+        context.deadline = deadline.expires_in(CONF.rpc_response_timeout)
+        return self.client.prepare(version=version).call(context, method,
+                                                         **kwargs)
 
     # REST API writes ---------------------------------------------------------
 
@@ -97,8 +109,7 @@ class ConductorAPI:
         :raises: DeviceProfileNameConflict, DeviceProfileUUIDConflict
         :returns: the stored DeviceProfile.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'device_profile_create',
+        return self._write(context, '1.0', 'device_profile_create',
                            device_profile=device_profile)
 
     def device_profile_delete(self, context, uuids=None, names=None):
@@ -106,8 +117,7 @@ class ConductorAPI:
 
         :raises: DeviceProfileNotFound, DeviceProfileInUse
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'device_profile_delete',
+        return self._write(context, '1.0', 'device_profile_delete',
                            uuids=uuids or [], names=names or [])
 
     def arq_create(self, context, device_profile_name, project_id):
@@ -116,8 +126,7 @@ class ConductorAPI:
         :raises: DeviceProfileNotFound
         :returns: the ARQs as dicts, as the API shows them.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'arq_create',
+        return self._write(context, '1.0', 'arq_create',
                            device_profile_name=device_profile_name,
                            project_id=project_id)
 
@@ -132,20 +141,18 @@ class ConductorAPI:
             InstanceAlreadyBound, BindProviderMismatch
         :returns: {arq_uuid: state}.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'arq_apply_patch',
+        return self._write(context, '1.0', 'arq_apply_patch',
                            patches=patches, project_id=project_id,
                            check_provider=check_provider)
 
     def arq_delete(self, context, uuids=None, instance_uuid=None,
                    project_id=None):
-        """Delete ARQs by uuids or by instance.
+        """Delete ARQs by uuids or by instance (those gone are done: the
+        caller checks that they were there).
 
-        :raises: AcceleratorRequestNotFound
         :returns: the number of ARQs deleted.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'arq_delete', uuids=uuids,
+        return self._write(context, '1.0', 'arq_delete', uuids=uuids,
                            instance_uuid=instance_uuid, project_id=project_id)
 
     def device_set_status(self, context, uuid, status):
@@ -153,8 +160,7 @@ class ConductorAPI:
 
         :raises: DeviceNotFound
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'device_set_status', uuid=uuid,
+        return self._write(context, '1.0', 'device_set_status', uuid=uuid,
                            status=status)
 
     def device_set_status_by_selector(self, context, selector, status):
@@ -165,8 +171,7 @@ class ConductorAPI:
         :raises: DeviceSelectorEmpty
         :returns: the uuids of the devices that changed.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'device_set_status_by_selector',
+        return self._write(context, '1.0', 'device_set_status_by_selector',
                            selector=selector, status=status)
 
     def attribute_create(self, context, deployable_id, key, value):
@@ -175,14 +180,12 @@ class ConductorAPI:
         :raises: DeployableNotFound
         :returns: the new attribute's uuid.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'attribute_create',
+        return self._write(context, '1.0', 'attribute_create',
                            deployable_id=deployable_id, key=key, value=value)
 
     def attribute_delete(self, context, uuid):
         """:raises: AttributeNotFound"""
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'attribute_delete', uuid=uuid)
+        return self._write(context, '1.0', 'attribute_delete', uuid=uuid)
 
     # Agents and inventory ----------------------------------------------------
 
@@ -268,8 +271,7 @@ class ConductorAPI:
         :returns: ``{job, deadline}``: the queued job's uuid
             (db.queries.bind_job.outcome reads it) and when it ends (ISO 8601).
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'deployable_program', uuid=uuid,
+        return self._write(context, '1.0', 'deployable_program', uuid=uuid,
                            image_uuid=image_uuid)
 
     # Operator verbs ----------------------------------------------------------
@@ -285,8 +287,7 @@ class ConductorAPI:
             records and the hosts told, whose outcome
             cyborg.db.queries.driver.outcome reads.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'driver_install', name=name,
+        return self._write(context, '1.0', 'driver_install', name=name,
                            host=host, config=config)
 
     def driver_update(self, context, uuid, config):
@@ -295,8 +296,7 @@ class ConductorAPI:
         :raises: DriverUUIDNotFound, DriverUninstalled
         :returns: ``{id, drivers, asked}`` as driver_install.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'driver_update', uuid=uuid,
+        return self._write(context, '1.0', 'driver_update', uuid=uuid,
                            config=config)
 
     def driver_uninstall(self, context, uuid, force=False):
@@ -307,8 +307,7 @@ class ConductorAPI:
         :raises: DriverUUIDNotFound, DriverInUse
         :returns: ``{'unbound': [arq uuid, ...]}``.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'driver_uninstall', uuid=uuid,
+        return self._write(context, '1.0', 'driver_uninstall', uuid=uuid,
                            force=force)
 
     # Attach and detach through Nova ------------------------------------------
@@ -327,8 +326,7 @@ class ConductorAPI:
         :returns: ``{arqs: {arq uuid: state}, server: {...}, attachment: uuid,
             reboot: None, pending, requested or refused}``.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'instance_attach',
+        return self._write(context, '1.0', 'instance_attach',
                            instance_uuid=instance_uuid,
                            device_profile_name=device_profile_name,
                            hostname=hostname, project_id=project_id,
@@ -344,8 +342,7 @@ class ConductorAPI:
         :returns: ``{arqs: [uuid], server: {...} or None, reboot: None,
             requested or refused}``.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'instance_detach',
+        return self._write(context, '1.0', 'instance_detach',
                            instance_uuid=instance_uuid, arq_uuids=arq_uuids,
                            reboot=bool(reboot))
 
@@ -386,8 +383,7 @@ class ConductorAPI:
         :returns: ``{id, uuid, name, description, cleaning, selector, trait,
             created_at, updated_at}``.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'device_class_create', name=name,
+        return self._write(context, '1.0', 'device_class_create', name=name,
                            selector=selector, description=description,
                            cleaning=cleaning)
 
@@ -397,8 +393,7 @@ class ConductorAPI:
         :raises: DeviceClassNotFound, DeviceClassInvalid
         :returns: as device_class_create.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'device_class_update', name=name,
+        return self._write(context, '1.0', 'device_class_update', name=name,
                            values=values)
 
     def device_class_delete(self, context, name):
@@ -406,8 +401,7 @@ class ConductorAPI:
 
         :raises: DeviceClassNotFound
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'device_class_delete', name=name)
+        return self._write(context, '1.0', 'device_class_delete', name=name)
 
     # Device configuration ----------------------------------------------------
 
@@ -423,8 +417,7 @@ class ConductorAPI:
             DeviceDriverFailing, DeviceConfigInUse
         :returns: the configuration, a dict.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'device_configure',
+        return self._write(context, '1.0', 'device_configure',
                            device_uuid=device_uuid, desired=desired,
                            drain=drain)
 
@@ -439,19 +432,17 @@ class ConductorAPI:
             DeviceCleanInUse, DeviceNotCleaning, DeviceCleanNotAbortable,
             DeviceCleanRunning
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'device_clean',
+        return self._write(context, '1.0', 'device_clean',
                            device_uuid=device_uuid, by=by,
-                           release_uncleaned=release_uncleaned,
-                           reason=reason, abort=abort)
+                           release_uncleaned=release_uncleaned, reason=reason,
+                           abort=abort)
 
     def device_config_delete(self, context, device_uuid):
         """Forget a device's desired state (the device stays as it is).
 
         :raises: DeviceConfigNotFound
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'device_config_delete',
+        return self._write(context, '1.0', 'device_config_delete',
                            device_uuid=device_uuid)
 
     # Configuration rollouts --------------------------------------------------
@@ -473,8 +464,7 @@ class ConductorAPI:
             DeviceInRollout
         :returns: the rollout, a dict with its ``progress``.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'configuration_rollout_create',
+        return self._write(context, '1.0', 'configuration_rollout_create',
                            device_class=device_class, desired=desired,
                            max_unavailable=max_unavailable, drain=drain,
                            max_failures=max_failures, follow=follow)
@@ -485,8 +475,7 @@ class ConductorAPI:
         :raises: ConfigurationRolloutNotFound, ConfigurationRolloutBadState
         :returns: the rollout, a dict with its ``progress``.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'configuration_rollout_pause',
+        return self._write(context, '1.0', 'configuration_rollout_pause',
                            uuid=uuid)
 
     def configuration_rollout_resume(self, context, uuid):
@@ -495,8 +484,7 @@ class ConductorAPI:
         :raises: ConfigurationRolloutNotFound, ConfigurationRolloutBadState
         :returns: the rollout, a dict with its ``progress``.
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'configuration_rollout_resume',
+        return self._write(context, '1.0', 'configuration_rollout_resume',
                            uuid=uuid)
 
     def configuration_rollout_abort(self, context, uuid):
@@ -507,8 +495,7 @@ class ConductorAPI:
         :returns: the rollout, a dict with its ``progress`` and
             ``changed`` (the uuids of the devices it changed).
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'configuration_rollout_abort',
+        return self._write(context, '1.0', 'configuration_rollout_abort',
                            uuid=uuid)
 
     def configuration_rollout_forget(self, context, uuid, device_uuid):
@@ -517,6 +504,5 @@ class ConductorAPI:
         :raises: ConfigurationRolloutNotFound,
             ConfigurationRolloutDeviceNotFound
         """
-        cctxt = self.client.prepare(version='1.0')
-        return self._write(cctxt, context, 'configuration_rollout_forget',
+        return self._write(context, '1.0', 'configuration_rollout_forget',
                            uuid=uuid, device_uuid=device_uuid)

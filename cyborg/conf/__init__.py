@@ -20,59 +20,20 @@ cyborg-api reads and registers (``keystone_authtoken``).
 May import: cyborg.i18n.
 """
 
-from oslo_config import cfg
+import importlib
 
-from cyborg.conf import agent
-from cyborg.conf import api
-from cyborg.conf import clean_steps
-from cyborg.conf import conductor
-from cyborg.conf import database
-from cyborg.conf import default
-from cyborg.conf import device_health
-from cyborg.conf import fake
-from cyborg.conf import fpga
-from cyborg.conf import glance
-from cyborg.conf import gpu
-from cyborg.conf import metrics
-from cyborg.conf import nic
-from cyborg.conf import notifications
-from cyborg.conf import nova
-from cyborg.conf import nvme
-from cyborg.conf import pci
-from cyborg.conf import placement
-from cyborg.conf import privsep
-from cyborg.conf import quota
-from cyborg.conf import telemetry
-from cyborg.conf import upgrade_levels
+from oslo_config import cfg
 
 CONF = cfg.CONF
 
 # Every module of this package that defines options, in the order their
 # groups appear in the sample configuration file.
-OPTION_MODULES = (
-    default,
-    api,
-    agent,
-    conductor,
-    database,
-    nova,
-    glance,
-    notifications,
-    placement,
-    quota,
-    device_health,
-    telemetry,
-    metrics,
-    upgrade_levels,
-    pci,
-    gpu,
-    fpga,
-    nic,
-    nvme,
-    fake,
-    clean_steps,
-    privsep,
-)
+OPTION_MODULES = tuple(
+    importlib.import_module('cyborg.conf.' + name) for name in (
+        'default', 'api', 'agent', 'conductor', 'database', 'nova', 'glance',
+        'notifications', 'placement', 'quota', 'device_health', 'telemetry',
+        'metrics', 'upgrade_levels', 'pci', 'gpu', 'fpga', 'nic', 'nvme',
+        'fake', 'clean_steps', 'privsep'))
 
 
 def register_opts(conf):

@@ -18,10 +18,13 @@ from oslo_config import cfg
 from cyborg.conf import _ksa
 
 
-def functions(group, opts, service_type=None):
-    """register_opts(conf) and list_opts() of *group*, with keystoneauth
-    options when it reaches another service (*service_type*).
+def define(opts, name, title, help, service_type=None):
+    """The option group *name*, its register_opts(conf) and list_opts(),
+    with keystoneauth options when it reaches another service
+    (*service_type*).
     """
+    group = cfg.OptGroup(name, title=title, help=help)
+
     def register_opts(conf):
         conf.register_group(group)
         conf.register_opts(opts, group=group)
@@ -33,10 +36,4 @@ def functions(group, opts, service_type=None):
             return {group: _ksa.list_ksa_opts(service_type, opts)}
         return {group: opts}
 
-    return register_opts, list_opts
-
-
-def define(opts, name, title, help, service_type=None):
-    """The option group *name* with functions(), as a triple."""
-    group = cfg.OptGroup(name, title=title, help=help)
-    return (group,) + functions(group, opts, service_type)
+    return group, register_opts, list_opts

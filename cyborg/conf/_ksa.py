@@ -37,13 +37,11 @@ CONNECT_RETRY_DELAY = 0.1
 def _adapter_opts(default_service_type):
     opts = copy.deepcopy(
         ks_loading.get_adapter_conf_options(include_deprecated=False))
+    defaults = {'service_type': default_service_type,
+                'connect_retries': CONNECT_RETRIES,
+                'connect_retry_delay': CONNECT_RETRY_DELAY}
     for opt in opts:
-        if opt.dest == 'service_type':
-            opt.default = default_service_type
-        elif opt.dest == 'connect_retries':
-            opt.default = CONNECT_RETRIES
-        elif opt.dest == 'connect_retry_delay':
-            opt.default = CONNECT_RETRY_DELAY
+        opt.default = defaults.get(opt.dest, opt.default)
     return opts
 
 

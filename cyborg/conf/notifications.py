@@ -11,8 +11,7 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""Options of the [notifications] group: Cyborg's versioned notifications.
-"""
+"""Options of the [notifications] group: Cyborg's versioned notifications."""
 
 from oslo_config import cfg
 

@@ -55,12 +55,9 @@ path (symbolic links resolved) is refused.
 
 
 def register_opts(conf):
-    conf.register_group(sysfs_group)
-    conf.register_opts(sysfs_opts + priv_context.OPTS, group=sysfs_group)
-    conf.register_group(sys_admin_group)
-    conf.register_opts(priv_context.OPTS, group=sys_admin_group)
-    conf.register_group(kernel_log_group)
-    conf.register_opts(priv_context.OPTS, group=kernel_log_group)
+    for group, opts in list_opts().items():
+        conf.register_group(group)
+        conf.register_opts(opts, group=group)
 
 
 def list_opts():

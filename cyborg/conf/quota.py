@@ -18,15 +18,8 @@ and oslo.limit's own [oslo_limit] group.
 from oslo_config import cfg
 from oslo_limit import opts as limit_opts
 
+from cyborg.conf import _group
 from cyborg.i18n import _
-
-quota_group = cfg.OptGroup(
-    'quota',
-    title='Quota options',
-    help=_("""
-Whether attach-instance keeps a project within Nova's unified limits:
-Nova's quota does not see attach-instance add to a server's allocation.
-"""))
 
 quota_opts = [
     cfg.BoolOpt(
@@ -45,14 +38,16 @@ Nova's ``endpoint_id`` or ``endpoint_service_type = compute``).
 ]
 
 
+quota_group, _register_quota, list_opts = _group.define(
+    quota_opts, 'quota', 'Quota options', _("""
+Whether attach-instance keeps a project within Nova's unified limits:
+Nova's quota does not see attach-instance add to a server's allocation.
+"""))
+
+
 def register_opts(conf):
-    conf.register_group(quota_group)
-    conf.register_opts(quota_opts, group=quota_group)
+    _register_quota(conf)
     # [oslo_limit]: oslo.limit's own options (its session, auth and
-    # adapter options, and which service's limits to read).
+    # adapter options, and which service's limits to read), which the
+    # sample lists from the oslo.limit namespace.
     limit_opts.register_opts(conf)
-
-
-def list_opts():
-    # [oslo_limit] is listed in the sample by the oslo.limit namespace.
-    return {quota_group: quota_opts}

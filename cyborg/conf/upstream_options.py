@@ -94,8 +94,7 @@ def _registered(conf, group, name):
 
 
 def read(files):
-    """*files* as one case-keeping ConfigParser (unreadable ones skipped).
-    """
+    """*files* as one case-keeping ConfigParser (unreadable ones skipped)."""
     parser = configparser.ConfigParser(strict=False, interpolation=None)
     parser.optionxform = str
     for path in files:

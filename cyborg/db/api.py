@@ -14,8 +14,9 @@
 """The enginefacade transaction context manager of Cyborg's database.
 
 Query functions (cyborg/db/queries) take the request context first and are
-decorated with ``context_manager.reader`` or ``.writer``; called in another
-decorated function's transaction, they join it.  No function passes a
+decorated with ``context_manager.reader`` or ``.writer`` (or
+retrying_writer); called in another decorated function's transaction,
+they join it.  No function passes a
 session, and no SQL is written outside cyborg/db
 (cyborg/tests/unit/db/test_layering.py checks both).
 """
@@ -80,9 +81,7 @@ RETRIED = (db_exc.DBDeadlock, db_exc.DBConnectionError)
 
 
 def pauses():
-    """retry_on_deadlock's pauses, for a caller that runs its
-    transaction again itself.
-    """
+    """retry_on_deadlock's pauses, for a caller that retries itself."""
     return iter(_PAUSES)
 
 
@@ -90,9 +89,10 @@ def retry_on_deadlock(func):
     """Run *func*'s transaction again after a deadlock or a lost
     connection (either rolled it back).
 
-    Put it above ``context_manager.writer``, so that each try is a new
-    transaction.  Inside a caller's transaction *func* does not retry: the
-    rollback undid the caller's work too, which the caller's retry redoes.
+    Put it above ``context_manager.writer`` (``retrying_writer`` does),
+    so that each try is a new transaction.  Inside a caller's transaction
+    *func* does not retry: the rollback undid the caller's work too, which
+    the caller's retry redoes.
     """
     retrying = oslo_db_api.wrap_db_retry(
         max_retries=len(_PAUSES), retry_on_deadlock=True,
@@ -105,6 +105,13 @@ def retry_on_deadlock(func):
             return func(context, *args, **kwargs)
         return retrying(context, *args, **kwargs)
     return wrapper
+
+
+def retrying_writer(func):
+    """``context_manager.writer`` under retry_on_deadlock (each try a new
+    transaction): the query functions' usual pair of decorators.
+    """
+    return retry_on_deadlock(context_manager.writer(func))
 
 
 # Keys of Session.info: (context, what the transaction owes) until it
@@ -168,6 +175,15 @@ def execute(context, statement, params=None):
     return context.session.connection().execute(statement, params)
 
 
+def one(result, not_found, **kwargs):
+    """The one row of *result* (a Result, its scalars() or mappings());
+    raises ``not_found(**kwargs)`` (an exception class) when it has none.
+    """
+    row = result.one_or_none()
+    if row is None:
+        raise not_found(**kwargs)
+    return row
+
 
 def row_by_uuid(context, model, uuid, not_found, locked=False):
     """The *model* row of *uuid* in the caller's transaction (*locked*:
@@ -176,20 +192,27 @@ def row_by_uuid(context, model, uuid, not_found, locked=False):
     query = sa.select(model).where(model.uuid == uuid)
     if locked:
         query = query.with_for_update()
-    row = context.session.execute(query).scalar_one_or_none()
-    if row is None:
-        raise not_found(uuid=uuid)
-    return row
+    return one(context.session.execute(query).scalars(), not_found,
+               uuid=uuid)
+
+
+def where_given(query, *conditions):
+    """*query* with each ``(column, value)`` of *conditions* whose value is
+    not None (None: no filter): ``column == value``, or ``column IN
+    value`` for a list, tuple or set.
+    """
+    for column, value in conditions:
+        if isinstance(value, (list, tuple, set, frozenset)):
+            query = query.where(column.in_(list(value)))
+        elif value is not None:
+            query = query.where(column == value)
+    return query
 
 
 def oldest_first(context, model, column=None, value=None):
-    """The *model* rows by id, those whose *column* is *value* when one is
-    given.
-    """
-    query = sa.select(model).order_by(model.id)
-    if value is not None:
-        query = query.where(column == value)
-    return context.session.execute(query).scalars()
+    """The *model* rows by id, those whose *column* is *value* if given."""
+    return context.session.execute(where_given(
+        sa.select(model).order_by(model.id), (column, value))).scalars()
 
 def on_statement(engine, callback):
     """Call *callback* with the SQL text of each statement sent on
@@ -214,9 +237,7 @@ SQLITE_TIMEOUT = 30
 
 
 def with_connection_defaults(url):
-    """*url* (a string, or None), with MYSQL_CHARSET or SQLITE_TIMEOUT
-    where it names none.
-    """
+    """*url* (or None) with MYSQL_CHARSET or SQLITE_TIMEOUT if it has none."""
     if not url:
         return url
     parsed = sa.engine.make_url(url)

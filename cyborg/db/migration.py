@@ -18,14 +18,11 @@ import os
 from alembic import command as alembic_command
 from alembic import config as alembic_config
 from alembic import migration as alembic_migration
-from oslo_log import log as logging
 import sqlalchemy as sa
 
 from cyborg import exception
 from cyborg.db import api as db_api
 from cyborg.db import models
-
-LOG = logging.getLogger(__name__)
 
 ALEMBIC_DIR = os.path.join(os.path.dirname(__file__), 'alembic')
 
@@ -33,8 +30,8 @@ ALEMBIC_DIR = os.path.join(os.path.dirname(__file__), 'alembic')
 def _config(connection=None):
     config = alembic_config.Config()
     config.set_main_option('script_location', ALEMBIC_DIR)
-    # env.py uses this connection instead of creating its own, so that the
-    # migrations run on the engine the caller (or a test) configured.
+    # env.py runs the migrations on this connection (it creates none), on
+    # the engine the caller (or a test) configured.
     config.attributes['connection'] = connection
     return config
 
@@ -59,10 +56,9 @@ def pending(connection):
     return [r.revision for r in reversed(revisions)]
 
 
-def pending_on_engine(engine=None):
+def pending_on_engine():
     """Whether an upgrade has work (also an unconverted upstream database)."""
-    engine = engine or db_api.get_engine()
-    with engine.connect() as connection:
+    with db_api.get_engine().connect() as connection:
         if 'hosts' not in sa.inspect(connection).get_table_names():
             return True
         return bool(pending(connection))
@@ -81,13 +77,12 @@ def version_of(connection):
     return context.get_current_revision()
 
 
-def create_schema(engine=None):
+def create_schema():
     """Create and stamp at head a new, empty database's schema; the head.
 
     :raises: SchemaExists when the database has a revision or tables.
     """
-    engine = engine or db_api.get_engine()
-    with engine.begin() as connection:
+    with db_api.get_engine().begin() as connection:
         current = version_of(connection)
         tables = sa.inspect(connection).get_table_names()
         if current is not None or tables:
@@ -105,10 +100,9 @@ def stamp(revision, engine=None):
         alembic_command.stamp(_config(connection), revision)
 
 
-def revision(message, autogenerate=False, engine=None):
+def revision(message, autogenerate=False):
     """Write a new migration script (for developers)."""
-    engine = engine or db_api.get_engine()
-    with engine.begin() as connection:
+    with db_api.get_engine().begin() as connection:
         alembic_command.revision(_config(connection), message=message,
                                  autogenerate=autogenerate)
 
@@ -117,9 +111,3 @@ def revisions():
     """Every revision id of the migration scripts."""
     script = alembic_command.ScriptDirectory.from_config(_config())
     return {r.revision for r in script.walk_revisions()}
-
-
-def heads():
-    """The head revision(s) of the migration scripts."""
-    script = alembic_command.ScriptDirectory.from_config(_config())
-    return script.get_heads()

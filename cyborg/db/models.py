@@ -45,6 +45,30 @@ def _table_args(*args):
     return args + (Base.__table_args__,)
 
 
+def _indexes(prefix, *columns):
+    """An index ``<prefix>_<column>_idx`` of each one of *columns*."""
+    return tuple(sa.Index('%s_%s_idx' % (prefix, column), column)
+                 for column in columns)
+
+
+def _id_of(table, nullable=False, **kwargs):
+    """A column of the id of a row of *table* (a RESTRICT foreign key)."""
+    return sa.Column(
+        sa.Integer, sa.ForeignKey(table + '.id', ondelete='RESTRICT'),
+        nullable=nullable, **kwargs)
+
+
+class _Id:
+    """The ``id`` column, first (as the migrations made it)."""
+
+    id = orm.mapped_column(sa.Integer, primary_key=True, sort_order=-2)
+
+
+class _IdAndUuid(_Id):
+    uuid = orm.mapped_column(sa.String(36), nullable=False, unique=True,
+                             sort_order=-1)
+
+
 class UTCSeconds(sa.types.TypeDecorator):
     """A naive UTC datetime to the second, stored as epoch seconds (BIGINT).
 
@@ -67,18 +91,15 @@ class UTCSeconds(sa.types.TypeDecorator):
         return self.EPOCH + datetime.timedelta(seconds=value)
 
 
-class Service(Base, oslo_models.TimestampMixin):
+class Service(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """A running Cyborg service process (api, conductor or agent)."""
 
     __tablename__ = 'services'
     __table_args__ = _table_args(
         sa.UniqueConstraint('host', 'binary'),
-        sa.Index('services_binary_idx', 'binary'),
-        sa.Index('services_last_seen_up_idx', 'last_seen_up'),
+        *_indexes('services', 'binary', 'last_seen_up'),
     )
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
     host = sa.Column(sa.String(255), nullable=False)
     binary = sa.Column(sa.String(64), nullable=False)
     topic = sa.Column(sa.String(255), nullable=True)
@@ -87,7 +108,7 @@ class Service(Base, oslo_models.TimestampMixin):
     last_seen_up = sa.Column(sa.DateTime, nullable=True)
 
 
-class Host(Base, oslo_models.TimestampMixin):
+class Host(Base, _Id, oslo_models.TimestampMixin):
     """Inventory state of one agent host, as the conductor applied it."""
 
     __tablename__ = 'hosts'
@@ -95,7 +116,6 @@ class Host(Base, oslo_models.TimestampMixin):
         sa.Index('hosts_compute_rp_name_idx', 'compute_rp_name'),
     )
 
-    id = sa.Column(sa.Integer, primary_key=True)
     hostname = sa.Column(sa.String(255), nullable=False, unique=True)
     inventory_hash = sa.Column(sa.String(64), nullable=True)
     generation = sa.Column(sa.Integer, nullable=False, default=0)
@@ -136,7 +156,7 @@ class Host(Base, oslo_models.TimestampMixin):
     drivers_settled = sa.Column(sa.Text, nullable=True)
 
 
-class Driver(Base, oslo_models.TimestampMixin):
+class Driver(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """An accelerator driver enabled on one host, with its reported status."""
 
     __tablename__ = 'drivers'
@@ -144,8 +164,6 @@ class Driver(Base, oslo_models.TimestampMixin):
         sa.UniqueConstraint('host', 'name'),
     )
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
     host = sa.Column(sa.String(255), nullable=False)
     name = sa.Column(sa.String(255), nullable=False)
     # READY, ERROR or DISABLED
@@ -169,22 +187,14 @@ class Driver(Base, oslo_models.TimestampMixin):
     undo = sa.Column(sa.Text, nullable=True)
 
 
-class Device(Base, oslo_models.TimestampMixin):
+class Device(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """A physical accelerator card (or PCI function group) on a host."""
 
     __tablename__ = 'devices'
-    __table_args__ = _table_args(
-        sa.Index('devices_hostname_idx', 'hostname'),
-        sa.Index('devices_type_idx', 'type'),
-        sa.Index('devices_vendor_idx', 'vendor'),
-        sa.Index('devices_status_idx', 'status'),
-        sa.Index('devices_driver_name_idx', 'driver_name'),
-        sa.Index('devices_health_idx', 'health'),
-        sa.Index('devices_clean_state_idx', 'clean_state'),
-    )
+    __table_args__ = _table_args(*_indexes(
+        'devices', 'hostname', 'type', 'vendor', 'status', 'driver_name',
+        'health', 'clean_state'))
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
     # GPU, FPGA, AICHIP, QAT, NIC, SSD, NVME, CRYPTO or GENERIC
     type = sa.Column(sa.String(30), nullable=False)
     vendor = sa.Column(sa.String(255), nullable=False)
@@ -212,7 +222,7 @@ class Device(Base, oslo_models.TimestampMixin):
     clean_id = sa.Column(sa.Integer, nullable=True)
 
 
-class DeviceCleaning(Base, oslo_models.TimestampMixin):
+class DeviceCleaning(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """One clean of a device or of one unit of it, kept as its history.
 
     Its id is the clean's generation: every hand-off to the agent carries
@@ -221,13 +231,9 @@ class DeviceCleaning(Base, oslo_models.TimestampMixin):
     """
 
     __tablename__ = 'device_cleanings'
-    __table_args__ = _table_args(
-        sa.Index('device_cleanings_device_uuid_idx', 'device_uuid'),
-        sa.Index('device_cleanings_state_idx', 'state'),
-    )
+    __table_args__ = _table_args(*_indexes(
+        'device_cleanings', 'device_uuid', 'state'))
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
     device_uuid = sa.Column(sa.String(36), nullable=False)
     hostname = sa.Column(sa.String(255), nullable=False)
     driver_name = sa.Column(sa.String(100), nullable=True)
@@ -271,16 +277,13 @@ class DeviceTelemetry(Base, oslo_models.TimestampMixin):
     idle_since = sa.Column(sa.DateTime, nullable=True)
 
 
-class DeviceConfig(Base, oslo_models.TimestampMixin):
+class DeviceConfig(Base, _Id, oslo_models.TimestampMixin):
     """A device's desired configuration, keyed by uuid to outlive its rows."""
 
     __tablename__ = 'device_configs'
-    __table_args__ = _table_args(
-        sa.Index('device_configs_hostname_idx', 'hostname'),
-        sa.Index('device_configs_state_idx', 'state'),
-    )
+    __table_args__ = _table_args(*_indexes(
+        'device_configs', 'hostname', 'state'))
 
-    id = sa.Column(sa.Integer, primary_key=True)
     device_uuid = sa.Column(sa.String(36), nullable=False, unique=True)
     hostname = sa.Column(sa.String(255), nullable=False)
     # JSON text: {field: value}
@@ -296,7 +299,7 @@ class DeviceConfig(Base, oslo_models.TimestampMixin):
     applied_at = sa.Column(sa.DateTime, nullable=True)
 
 
-class ConfigurationRollout(Base, oslo_models.TimestampMixin):
+class ConfigurationRollout(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """A desired configuration rolled out over a device class in waves."""
 
     __tablename__ = 'configuration_rollouts'
@@ -304,8 +307,6 @@ class ConfigurationRollout(Base, oslo_models.TimestampMixin):
         sa.Index('configuration_rollouts_state_idx', 'state'),
     )
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
     # The class's name (upper case), kept when the class is deleted.
     device_class = sa.Column(sa.String(64), nullable=False)
     # JSON text: {field: value} (cyborg.common.device_config)
@@ -323,7 +324,7 @@ class ConfigurationRollout(Base, oslo_models.TimestampMixin):
     reason = sa.Column(sa.String(255), nullable=True)
 
 
-class RolloutDevice(Base, oslo_models.TimestampMixin):
+class RolloutDevice(Base, _Id, oslo_models.TimestampMixin):
     """A device of a rollout and where the rollout is with it."""
 
     __tablename__ = 'rollout_devices'
@@ -335,10 +336,7 @@ class RolloutDevice(Base, oslo_models.TimestampMixin):
         sa.Index('rollout_devices_state_idx', 'state'),
     )
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    rollout_id = sa.Column(
-        sa.Integer, sa.ForeignKey('configuration_rollouts.id',
-                                  ondelete='RESTRICT'), nullable=False)
+    rollout_id = _id_of('configuration_rollouts')
     device_uuid = sa.Column(sa.String(36), nullable=False)
     hostname = sa.Column(sa.String(255), nullable=False)
     # The device's uuid while the rollout holds it, NULL once released:
@@ -351,7 +349,7 @@ class RolloutDevice(Base, oslo_models.TimestampMixin):
     generation = sa.Column(sa.Integer, nullable=True)
 
 
-class ControlpathID(Base, oslo_models.TimestampMixin):
+class ControlpathID(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """How the host addresses a device (its PF's PCI address)."""
 
     __tablename__ = 'controlpath_ids'
@@ -359,43 +357,26 @@ class ControlpathID(Base, oslo_models.TimestampMixin):
         sa.Index('controlpath_ids_device_id_idx', 'device_id'),
     )
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
-    device_id = sa.Column(
-        sa.Integer, sa.ForeignKey('devices.id', ondelete='RESTRICT'),
-        nullable=False)
+    device_id = _id_of('devices')
     # PCI
     cpid_type = sa.Column(sa.String(16), nullable=False)
     # JSON text of the address, keys sorted
     cpid_info = sa.Column(sa.String(255), nullable=False)
 
 
-class Deployable(Base, oslo_models.TimestampMixin):
+class Deployable(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """A schedulable unit: one resource provider (named after it: unique)."""
 
     __tablename__ = 'deployables'
-    __table_args__ = _table_args(
-        sa.Index('deployables_parent_id_idx', 'parent_id'),
-        sa.Index('deployables_root_id_idx', 'root_id'),
-        sa.Index('deployables_device_id_idx', 'device_id'),
-        sa.Index('deployables_rp_uuid_idx', 'rp_uuid'),
-        sa.Index('deployables_driver_name_idx', 'driver_name'),
-        sa.Index('deployables_removed_at_idx', 'removed_at'),
-    )
+    __table_args__ = _table_args(*_indexes(
+        'deployables', 'parent_id', 'root_id', 'device_id', 'rp_uuid',
+        'driver_name', 'removed_at'))
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
-    parent_id = sa.Column(
-        sa.Integer, sa.ForeignKey('deployables.id', ondelete='RESTRICT'),
-        nullable=True)
-    root_id = sa.Column(
-        sa.Integer, sa.ForeignKey('deployables.id', ondelete='RESTRICT'),
-        nullable=True)
+    parent_id = _id_of('deployables', nullable=True)
+    root_id = _id_of('deployables', nullable=True)
     name = sa.Column(sa.String(255), nullable=False, unique=True)
     num_accelerators = sa.Column(sa.Integer, nullable=False, default=0)
-    device_id = sa.Column(
-        sa.Integer, sa.ForeignKey('devices.id', ondelete='RESTRICT'),
-        nullable=False)
+    device_id = _id_of('devices')
     rp_uuid = sa.Column(sa.String(36), nullable=True)
     driver_name = sa.Column(sa.String(100), nullable=True)
     bitstream_id = sa.Column(sa.String(36), nullable=True)
@@ -410,7 +391,7 @@ class Deployable(Base, oslo_models.TimestampMixin):
     programming_until = sa.Column(sa.DateTime, nullable=True)
 
 
-class Attribute(Base, oslo_models.TimestampMixin):
+class Attribute(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """A deployable's key/value: ``rc``, ``trait*`` keys, driver data."""
 
     __tablename__ = 'attributes'
@@ -419,16 +400,12 @@ class Attribute(Base, oslo_models.TimestampMixin):
         sa.Index('attributes_key_idx', 'key'),
     )
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
-    deployable_id = sa.Column(
-        sa.Integer, sa.ForeignKey('deployables.id', ondelete='RESTRICT'),
-        nullable=False)
+    deployable_id = _id_of('deployables')
     key = sa.Column(sa.String(255), nullable=False)
     value = sa.Column(sa.Text, nullable=True)
 
 
-class AttachHandle(Base, oslo_models.TimestampMixin):
+class AttachHandle(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """One assignable slot (PCI function, mdev); claimed by updating in_use."""
 
     __tablename__ = 'attach_handles'
@@ -440,14 +417,8 @@ class AttachHandle(Base, oslo_models.TimestampMixin):
                  'resource_class', 'in_use'),
     )
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
-    deployable_id = sa.Column(
-        sa.Integer, sa.ForeignKey('deployables.id', ondelete='RESTRICT'),
-        nullable=False)
-    cpid_id = sa.Column(
-        sa.Integer, sa.ForeignKey('controlpath_ids.id', ondelete='RESTRICT'),
-        nullable=False)
+    deployable_id = _id_of('deployables')
+    cpid_id = _id_of('controlpath_ids')
     in_use = sa.Column(sa.Boolean, nullable=False, default=False)
     # PCI, MDEV or TEST_PCI
     attach_type = sa.Column(sa.String(16), nullable=False)
@@ -464,26 +435,22 @@ class AttachHandle(Base, oslo_models.TimestampMixin):
     clean_id = sa.Column(sa.Integer, nullable=True)
 
 
-class DeviceProfile(Base, oslo_models.TimestampMixin):
+class DeviceProfile(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """A named list of request groups (resources, traits, accel: keys)."""
 
     __tablename__ = 'device_profiles'
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
     name = sa.Column(sa.String(255), nullable=False, unique=True)
     # JSON text: {"groups": [...]}
     profile_json = sa.Column(sa.Text, nullable=False)
     description = sa.Column(sa.Text, nullable=True)
 
 
-class DeviceClass(Base, oslo_models.TimestampMixin):
+class DeviceClass(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """An operator's device class: a name and a selector."""
 
     __tablename__ = 'device_classes'
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
     # Upper case: the trait's suffix.
     name = sa.Column(sa.String(64), nullable=False, unique=True)
     description = sa.Column(sa.Text, nullable=True)
@@ -494,47 +461,33 @@ class DeviceClass(Base, oslo_models.TimestampMixin):
     cleaning = sa.Column(sa.String(255), nullable=True)
 
 
-class ExtendedAcceleratorRequest(Base, oslo_models.TimestampMixin):
+class ExtendedAcceleratorRequest(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """An accelerator request (ARQ): one accelerator for one instance."""
 
     __tablename__ = 'extended_accelerator_requests'
-    __table_args__ = _table_args(
-        sa.Index('extended_arqs_project_id_idx', 'project_id'),
-        sa.Index('extended_arqs_instance_uuid_idx', 'instance_uuid'),
-        sa.Index('extended_arqs_device_profile_id_idx', 'device_profile_id'),
-        sa.Index('extended_arqs_device_rp_uuid_idx', 'device_rp_uuid'),
-        sa.Index('extended_arqs_hostname_idx', 'hostname'),
-        sa.Index('extended_arqs_state_idx', 'state'),
-        sa.Index('extended_arqs_deployable_id_idx', 'deployable_id'),
-        sa.Index('extended_arqs_attachment_uuid_idx', 'attachment_uuid'),
-    )
+    __table_args__ = _table_args(*_indexes(
+        'extended_arqs', 'project_id', 'instance_uuid', 'device_profile_id',
+        'device_rp_uuid', 'hostname', 'state', 'deployable_id',
+        'attachment_uuid'))
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
     project_id = sa.Column(sa.String(255), nullable=True)
     # Initial, BindStarted, Bound, BindFailed, Unbound, UnbindFailed,
     # Deleting
     state = sa.Column(sa.String(16), nullable=False, default='Initial')
-    device_profile_id = sa.Column(
-        sa.Integer, sa.ForeignKey('device_profiles.id', ondelete='RESTRICT'),
-        nullable=False)
+    device_profile_id = _id_of('device_profiles')
     device_profile_group_id = sa.Column(
         sa.Integer, nullable=False, default=0)
     hostname = sa.Column(sa.String(255), nullable=True)
     device_rp_uuid = sa.Column(sa.String(36), nullable=True)
     instance_uuid = sa.Column(sa.String(36), nullable=True)
-    attach_handle_id = sa.Column(
-        sa.Integer, sa.ForeignKey('attach_handles.id', ondelete='RESTRICT'),
-        nullable=True, unique=True)
-    deployable_id = sa.Column(
-        sa.Integer, sa.ForeignKey('deployables.id', ondelete='RESTRICT'),
-        nullable=True)
+    attach_handle_id = _id_of('attach_handles', nullable=True, unique=True)
+    deployable_id = _id_of('deployables', nullable=True)
     # The attach-instance that made it (NULL: Nova's).  No foreign key:
     # a Deleting ARQ outlives its attachment.
     attachment_uuid = sa.Column(sa.String(36), nullable=True)
 
 
-class InstanceAttachment(Base, oslo_models.TimestampMixin):
+class InstanceAttachment(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """One attach-instance, written first: a dead conductor leaves a trace."""
 
     __tablename__ = 'instance_attachments'
@@ -544,8 +497,6 @@ class InstanceAttachment(Base, oslo_models.TimestampMixin):
         sa.Index('instance_attachments_state_idx', 'state'),
     )
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
     instance_uuid = sa.Column(sa.String(36), nullable=False)
     hostname = sa.Column(sa.String(255), nullable=False)
     project_id = sa.Column(sa.String(255), nullable=True)
@@ -558,26 +509,21 @@ class InstanceAttachment(Base, oslo_models.TimestampMixin):
     previous = sa.Column(sa.Text, nullable=True)
 
 
-class BoundInstance(Base, oslo_models.TimestampMixin):
+class BoundInstance(Base, _Id, oslo_models.TimestampMixin):
     """An instance with bound ARQs: unique instance_uuid stops racing binds."""
 
     __tablename__ = 'bound_instances'
 
-    id = sa.Column(sa.Integer, primary_key=True)
     instance_uuid = sa.Column(sa.String(36), nullable=False, unique=True)
 
 
-class BindJob(Base, oslo_models.TimestampMixin):
+class BindJob(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """Device work of a bind, unbind or program request; survives restarts."""
 
     __tablename__ = 'bind_jobs'
-    __table_args__ = _table_args(
-        sa.Index('bind_jobs_arq_uuid_idx', 'arq_uuid'),
-        sa.Index('bind_jobs_state_idx', 'state'),
-    )
+    __table_args__ = _table_args(*_indexes('bind_jobs', 'arq_uuid',
+                                           'state'))
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
     # NULL: a program request's job.
     arq_uuid = sa.Column(sa.String(36), nullable=True)
     # program, prepare_attach, release_attach
@@ -599,7 +545,7 @@ class BindJob(Base, oslo_models.TimestampMixin):
     outcome = sa.Column(sa.Text, nullable=True)
 
 
-class NovaEvent(Base, oslo_models.TimestampMixin):
+class NovaEvent(Base, _Id, oslo_models.TimestampMixin):
     """An external event for Nova: the outbox."""
 
     __tablename__ = 'nova_events'
@@ -609,7 +555,6 @@ class NovaEvent(Base, oslo_models.TimestampMixin):
         sa.Index('nova_events_tag_idx', 'tag'),
     )
 
-    id = sa.Column(sa.Integer, primary_key=True)
     name = sa.Column(sa.String(64), nullable=False,
                      default='accelerator-request-bound')
     server_uuid = sa.Column(sa.String(36), nullable=False)
@@ -628,7 +573,7 @@ class NovaEvent(Base, oslo_models.TimestampMixin):
     bind_started_at = sa.Column(sa.DateTime, nullable=True)
 
 
-class UsageInterval(Base, oslo_models.TimestampMixin):
+class UsageInterval(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """One interval an ARQ held its accelerator, open exactly while Bound.
 
     What a rating engine needs is copied at bind time, to outlive the ARQ.
@@ -641,12 +586,9 @@ class UsageInterval(Base, oslo_models.TimestampMixin):
         sa.Index('usage_intervals_project_window_idx', 'project_id',
                  'resource_class', 'started_at', 'ended_at'),
         # The purge of closed intervals.
-        sa.Index('usage_intervals_ended_at_idx', 'ended_at'),
-        sa.Index('usage_intervals_arq_uuid_idx', 'arq_uuid'),
+        *_indexes('usage_intervals', 'ended_at', 'arq_uuid'),
     )
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    uuid = sa.Column(sa.String(36), nullable=False, unique=True)
     arq_uuid = sa.Column(sa.String(36), nullable=False)
     # The ARQ's uuid while the interval is open, NULL once closed: the
     # unique key allows one open interval per ARQ and finds it.
@@ -666,7 +608,7 @@ class UsageInterval(Base, oslo_models.TimestampMixin):
     ended_by = sa.Column(sa.String(16), nullable=True)
 
 
-class UsageIntervalClass(Base, oslo_models.TimestampMixin):
+class UsageIntervalClass(Base, _Id, oslo_models.TimestampMixin):
     """A device class the interval's device matched at bind time."""
 
     __tablename__ = 'usage_interval_classes'
@@ -677,8 +619,5 @@ class UsageIntervalClass(Base, oslo_models.TimestampMixin):
                  'interval_id'),
     )
 
-    id = sa.Column(sa.Integer, primary_key=True)
-    interval_id = sa.Column(
-        sa.Integer, sa.ForeignKey('usage_intervals.id', ondelete='RESTRICT'),
-        nullable=False)
+    interval_id = _id_of('usage_intervals')
     device_class = sa.Column(sa.String(64), nullable=False)

@@ -79,6 +79,9 @@ _PG_TYPES = ('device_type', 'device_status', 'device_state', 'cpid_type',
 
 DEVICE_TYPES = {'PCI': 'GENERIC', 'MDEV': 'GPU'}
 _KEPT_DEVICE_TYPES = {'GPU', 'FPGA', 'AICHIP', 'QAT', 'NIC', 'SSD', 'NVME'}
+# The columns of a device copied as they are.
+_DEVICE_COLUMNS = ('id', 'uuid', 'vendor', 'model', 'std_board_info',
+                   'vendor_board_info', 'hostname', 'created_at', 'updated_at')
 # devices.device_state values of a device the existing Cyborg left to
 # clean: the state of its clean here (cyborg.db.queries.device_state).
 _CLEANING_STATES = {'pending_cleaning': cleaning.PENDING,
@@ -129,27 +132,28 @@ def _names(connection):
     return set(sa.inspect(connection).get_table_names())
 
 
-def detect(connection):
-    """Upstream's schema revision of the database, or None."""
-    names = _names(connection)
-    if 'alembic_version' not in names or 'hosts' in names:
-        return None
-    if not set(TABLES) <= names:
-        return None
-    revision = connection.execute(
-        sa.text('SELECT version_num FROM alembic_version')).scalar()
-    return revision if revision in UPSTREAM_REVISIONS else None
-
-
-def older(connection):
-    """The revision of an upstream database too old to convert (or
-    unknown to either schema), or None.
+def _revision(connection):
+    """The revision of a database that has none of this Cyborg's tables
+    (``hosts``), or None; and its tables' names.
     """
     names = _names(connection)
     if 'alembic_version' not in names or 'hosts' in names:
-        return None
-    revision = connection.execute(
-        sa.text('SELECT version_num FROM alembic_version')).scalar()
+        return None, names
+    return connection.execute(sa.text(
+        'SELECT version_num FROM alembic_version')).scalar(), names
+
+
+def detect(connection):
+    """Upstream's schema revision of the database, or None."""
+    revision, names = _revision(connection)
+    if revision in UPSTREAM_REVISIONS and set(TABLES) <= names:
+        return revision
+    return None
+
+
+def older(connection):
+    """A revision too old to convert (or unknown to both schemas), or None."""
+    revision, _tables = _revision(connection)
     if revision is None or revision in UPSTREAM_REVISIONS:
         return None
     if revision in OLDER_REVISIONS or revision not in migration.revisions():
@@ -208,23 +212,16 @@ def _devices(plan, rows):
         clean_state = None if clean is None else (
             hold.CLEANING if clean == cleaning.PENDING else
             hold.CLEAN_FAILED)
-        result.append({
-            'id': row['id'], 'uuid': row['uuid'], 'type': kind,
-            'vendor': row['vendor'], 'model': row['model'],
-            'std_board_info': row['std_board_info'],
-            'vendor_board_info': row['vendor_board_info'],
-            'hostname': row['hostname'],
-            'status': row.get('status') or 'enabled',
-            'driver_name': None,
-            'clean_state': clean_state,
+        result.append(dict(
+            {key: row[key] for key in _DEVICE_COLUMNS}, type=kind,
+            status=row.get('status') or 'enabled', driver_name=None,
+            clean_state=clean_state,
             # Its clean, of the same id (_cleanings()).
-            'clean_id': None if clean is None else row['id'],
+            clean_id=None if clean is None else row['id'],
             # The driver's default steps; the next push applies the
             # device's policy.
-            'clean_steps': None if clean is None else cleaning.policy(
-                None, [cleaning.ON]),
-            'created_at': row['created_at'],
-            'updated_at': row['updated_at']})
+            clean_steps=None if clean is None else cleaning.policy(
+                None, [cleaning.ON])))
         if clean_state is not None:
             plan.changes.append('device %s (device_state %s) is %s'
                                 % (row['uuid'], row['device_state'],

@@ -53,7 +53,8 @@ def pci_attach_handle(address, attach_type=fields.AttachType.PCI,
 class AcceleratorDriver(abc.ABC):
     """Base of every accelerator driver.
 
-    :param pci_host: ``pci.UdevHost()`` (default) or a ``pci.SysfsRoot``.
+    :param pci_host: ``pci.UdevHost()`` (default), or what else has
+        its ``pci_devices()`` (the tests' ``SysfsRoot``).
     :raises: ConfigInvalid: a bad setting stops the agent at start.
     """
 
@@ -143,17 +144,21 @@ class AcceleratorDriver(abc.ABC):
                 cleaning.operator_steps(self.conf))
 
     def device_clean_steps(self, record):
-        """The driver's own clean steps of *record* (none by default)."""
-        return []
-
-    def clean(self, address, steps, timeout, unit=None):
-        """Run the clean *steps* (names from clean_steps()) in order, as
-        clean_step() runs each, within *timeout* seconds for all of them
-        (else CommandTimeout).
-
-        :returns: ``[{"step": name, "detail": what it did and read}]``.
+        """The driver's own clean steps of *record*: by default
+        ``function_reset`` where the kernel can reset each of
+        clean_units().
         """
-        return cleaning.run(self, address, steps, timeout, unit)
+        try:
+            units = self.clean_units(record.address)
+        except exception.DriverDeviceNotFound:
+            return []
+        return cleaning.reset_steps(units, 'each function offered')
+
+    def clean_units(self, address):
+        """The PciDevices the default ``function_reset`` of the device at
+        *address* resets, or None (no such step, the default).
+        """
+        return None
 
     def clean_step(self, address, name, timeout, unit=None, abort=None):
         """Run and verify the driver's own step *name* (of clean_steps())
@@ -170,6 +175,10 @@ class AcceleratorDriver(abc.ABC):
             CommandTimeout, OSError.
         :returns: the step's detail: what it did and read back.
         """
+        units = (self.clean_units(address)
+                 if name == cleaning.FUNCTION_RESET else None)
+        if units is not None:
+            return cleaning.reset_each(units, unit)
         raise exception.UnsupportedOperation(
             driver=self.name, operation='clean step %s' % name)
 
@@ -206,9 +215,41 @@ class AcceleratorDriver(abc.ABC):
 
     # Helpers of subclasses ------------------------------------------------
 
+    def each_device(self, records, read):
+        """``{address: read(PciDevice)}`` of the *records* in sysfs, where
+        *read* answers something.
+        """
+        devices = pci.by_address(self.pci_host)
+        found = {r.address: read(devices[r.address]) for r in records
+                 if r.address in devices}
+        return {address: value for address, value in found.items() if value}
+
+    def device_uuid(self, address):
+        return hardware.device_uuid(self.host, self.name, address)
+
+    def configure_sriov(self, dev, desired, vf_drivers=None):
+        """sriov.configure() of the PF *dev* (DeviceNotConfigurable unless
+        SR-IOV capable).
+        """
+        uuid = self.device_uuid(dev.address)
+        if not dev.is_pf:
+            raise exception.DeviceNotConfigurable(uuid=uuid,
+                                                  driver=self.name)
+        return sriov.configure(dev, desired, uuid, vf_drivers,
+                               timeout=self.sriov_timeout)
+
     def not_found(self, address):
         return exception.DriverDeviceNotFound(address=address,
                                               driver=self.name)
+
+    def device_at(self, address, devices, accept=bool):
+        """``devices[address]`` where *accept* takes it, else
+        DriverDeviceNotFound.
+        """
+        dev = devices.get(address)
+        if dev is None or not accept(dev):
+            raise self.not_found(address)
+        return dev
 
     def deployable_name(self, suffix):
         """``<host>_<suffix>``: upstream's name, so that its resource
@@ -252,22 +293,31 @@ class AcceleratorDriver(abc.ABC):
             for deployable in deployables:
                 deployable.traits = sorted(
                     set(deployable.traits) | {numa_trait(dev.numa_node)})
+        return self.hardware(
+            dev.address, '0x' + (dev.vendor_id or ''),
+            '0x' + (dev.product_id or ''), device_type, deployables,
+            capability, dev.std_board_info(),
+            {k: None if v is None else str(v) for k, v in
+             (vendor_board_info or {}).items()}, configuration,
+            # reboot_required: the agent's (cyborg.agent.reboots).
+            setup_required=setup_required, reboot_required=False,
+            state=state)
+
+    def hardware(self, address, vendor, product, device_type, deployables,
+                 acc_capability, std_board_info, vendor_board_info,
+                 configuration=None, **status):
+        """The Hardware record of the device at *address*, its AccSpecs
+        counting the accelerators of *deployables*; *status*: its
+        AccStatus.
+        """
         return hardware.Hardware(
-            uuid=hardware.device_uuid(self.host, self.name, dev.address),
-            driver=self.name, address=dev.address,
-            vendor='0x' + (dev.vendor_id or ''),
-            product='0x' + (dev.product_id or ''),
+            uuid=self.device_uuid(address), driver=self.name,
+            address=address, vendor=vendor, product=product,
             type=device_type,
             acc_specs=hardware.AccSpecs(
                 remote=False,
                 num=sum(d.num_accelerators for d in deployables),
-                device_type=device_type, acc_capability=capability),
-            # reboot_required: the agent's (cyborg.agent.reboots).
-            acc_status=hardware.AccStatus(
-                setup_required=setup_required, reboot_required=False,
-                state=state),
-            deployables=list(deployables),
-            std_board_info=dev.std_board_info(),
-            vendor_board_info={k: None if v is None else str(v) for k, v in
-                               (vendor_board_info or {}).items()},
-            configuration=configuration)
+                device_type=device_type, acc_capability=acc_capability),
+            acc_status=hardware.AccStatus(**status),
+            deployables=list(deployables), std_board_info=std_board_info,
+            vendor_board_info=vendor_board_info, configuration=configuration)

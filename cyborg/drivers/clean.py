@@ -22,7 +22,6 @@ back, the function is still there with its ids and driver.
 """
 
 import dataclasses
-import time
 
 from cyborg import exception
 from cyborg.common import cleaning as common_cleaning
@@ -113,14 +112,22 @@ def reset_steps(devs, what):
     return [reset_step(what)] if devs and all(map(can_reset, devs)) else []
 
 
+def only(devs, unit, step=FUNCTION_RESET, what='a function of the device'):
+    """*devs*, or only the one at the address *unit* (else
+    DeviceCleanFailed: not *what*).
+    """
+    if unit is None:
+        return devs
+    devs = [dev for dev in devs if dev.address == unit]
+    if not devs:
+        raise failed(step, unit, 'not %s (gone?)' % what)
+    return devs
+
+
 def reset_each(devs, unit=None):
     """Reset each of *devs*, or only the one at the address *unit*."""
-    if unit is not None:
-        devs = [dev for dev in devs if dev.address == unit]
-        if not devs:
-            raise failed(FUNCTION_RESET, unit, 'not a function of the '
-                         'device (gone?)')
-    return '; '.join('%s %s' % (dev.address, reset(dev)) for dev in devs)
+    return '; '.join('%s %s' % (dev.address, reset(dev))
+                     for dev in only(devs, unit))
 
 
 def _facts(found):
@@ -129,7 +136,6 @@ def _facts(found):
 
 
 def image_step(vendor, read_back, source, scope=common_cleaning.DEVICE):
-    """The CleanStep ``load_clean_image`` of an FPGA driver."""
     return CleanStep(LOAD_IMAGE, 'the known-good image of [fpga] '
                      'clean_images (%s) loaded, its id read back from %s'
                      % (vendor, read_back), source, scope=scope)
@@ -155,11 +161,19 @@ def clean_image(conf, vendor, image_id):
     return path
 
 
-def loaded(address, expected, found):
-    """Raise DeviceCleanFailed unless *found* is *expected*."""
-    if found != expected:
-        raise failed(LOAD_IMAGE, address, 'reads function id %s, not the '
-                     'known-good image\'s %s' % (found or 'none', expected))
+def load_image(driver, units, image, expected, what):
+    """``load_clean_image``: program each of *units* with *image* through
+    *driver*, each reading back the function id *expected* (else
+    DeviceCleanFailed); the detail, *what* naming the image.
+    """
+    for unit in units:
+        found = driver.program(unit.address, image)['function_id']
+        if found != expected:
+            raise failed(LOAD_IMAGE, unit.address, 'reads function id %s, '
+                         'not the known-good image\'s %s'
+                         % (found or 'none', expected))
+    return '%s %s loaded into %s, read back' % (
+        what, expected, ', '.join(unit.address for unit in units))
 
 
 def operator_steps(conf):
@@ -169,21 +183,6 @@ def operator_steps(conf):
                       default=False, priority=OPERATOR_PRIORITY,
                       abortable=True)
             for name, path in sorted(conf.clean_steps.operator_steps.items())]
-
-
-def run(driver, address, steps, timeout, unit=None):
-    """base.AcceleratorDriver.clean()."""
-    deadline = time.monotonic() + timeout
-    done = []
-    for name in steps:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            raise exception.CommandTimeout(
-                command='clean step %s of %s' % (name, address),
-                timeout=timeout)
-        done.append({'step': name, 'detail': run_step(
-            driver, address, name, left, unit=unit)})
-    return done
 
 
 def run_step(driver, address, name, timeout, unit=None, abort=None,

@@ -24,6 +24,7 @@ import shlex
 from oslo_log import log as logging
 
 from cyborg import exception
+from cyborg.common import privsep_allowlists
 from cyborg.privsep import command as privsep_command
 
 LOG = logging.getLogger(__name__)
@@ -31,26 +32,36 @@ LOG = logging.getLogger(__name__)
 DEFAULT_TIMEOUT = 600
 
 
-def run(argv, timeout=DEFAULT_TIMEOUT):
-    """Run *argv*, killed after *timeout* seconds; returns its stdout.
+def _privileged(entrypoint, command, timeout, *args, name=None):
+    """``entrypoint(*args, timeout)`` of cyborg.privsep.command: its
+    ``{returncode, stdout, stderr, timed_out}``.
 
-    :raises: CommandNotFound (not installed or not allowed),
-        CommandFailed, CommandTimeout.
+    :raises: CommandNotFound (not installed, or refused: not of
+        cyborg.common.privsep_allowlists), CommandTimeout.
     """
-    argv = [str(arg) for arg in argv]
-    command = shlex.join(argv)
     LOG.info('Running %s', command)
     try:
-        result = privsep_command.execute(argv, timeout)
+        result = entrypoint(*args, timeout)
     except FileNotFoundError:
-        raise exception.CommandNotFound(command=argv[0])
+        raise exception.CommandNotFound(command=name or command)
     except PermissionError as exc:
-        # Not a tool of cyborg.common.privsep_allowlists.TOOLS.
         LOG.error('%(command)s refused: %(error)s',
                   {'command': command, 'error': exc})
         raise exception.CommandNotFound(command=command)
     if result['timed_out']:
         raise exception.CommandTimeout(command=command, timeout=timeout)
+    return result
+
+
+def run(argv, timeout=DEFAULT_TIMEOUT):
+    """Run *argv*, killed after *timeout* seconds; returns its stdout.
+
+    :raises: CommandNotFound, CommandFailed, CommandTimeout.
+    """
+    argv = [str(arg) for arg in argv]
+    command = shlex.join(argv)
+    result = _privileged(privsep_command.execute, command, timeout, argv,
+                         name=argv[0] if argv else command)
     stderr = result['stderr'].strip()
     if result['returncode'] != 0:
         LOG.error('%(command)s exited with %(rc)s: %(stderr)s',
@@ -64,13 +75,13 @@ def run(argv, timeout=DEFAULT_TIMEOUT):
 
 def image_argument(path):
     """*path* as the FPGA tools are given it: absolute, normal (no ``..``
-    nor ``//``) and of privsep_command.IMAGE_PATH's characters, so never
+    nor ``//``) and of privsep_allowlists.IMAGE_PATH's characters, so never
     taken for an option.
 
     :raises: ImageNotFound.
     """
     if (not os.path.isabs(path) or os.path.normpath(path) != path or
-            not re.fullmatch(privsep_command.IMAGE_PATH, path)):
+            not re.fullmatch(privsep_allowlists.IMAGE_PATH, path)):
         raise exception.ImageNotFound(
             image=path, reason='the FPGA tools are given only an absolute, '
             'normal path of letters, digits and "_.+@,:=/-"')
@@ -78,7 +89,10 @@ def image_argument(path):
 
 
 def run_operator_step(name, address, timeout, marker=None):
-    """privsep.command.operator_step(), CommandNotFound when missing."""
+    """privsep.command.operator_step(): its result, even timed out.
+
+    :raises: CommandNotFound (missing or refused).
+    """
     LOG.info('Running the operator\'s clean step %(name)s of %(address)s',
              {'name': name, 'address': address})
     try:
@@ -90,22 +104,9 @@ def run_operator_step(name, address, timeout, marker=None):
 
 
 def run_gpu_memory_scrub(address, timeout):
-    """privsep.command.gpu_memory_scrub(): its ``{returncode, stdout,
-    stderr}``.
-
-    :raises: CommandNotFound (refused), CommandTimeout.
-    """
-    command = 'memory_scrub.py %s' % address
-    LOG.info('Running %s', command)
-    try:
-        result = privsep_command.gpu_memory_scrub(address, timeout)
-    except (FileNotFoundError, PermissionError) as exc:
-        LOG.error('%(command)s refused: %(error)s',
-                  {'command': command, 'error': exc})
-        raise exception.CommandNotFound(command=command)
-    if result['timed_out']:
-        raise exception.CommandTimeout(command=command, timeout=timeout)
-    return result
+    """privsep.command.gpu_memory_scrub(): as _privileged()."""
+    return _privileged(privsep_command.gpu_memory_scrub,
+                       'memory_scrub.py %s' % address, timeout, address)
 
 
 def kill_marked(marker):

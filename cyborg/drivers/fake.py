@@ -64,6 +64,12 @@ _VGPUS = 4
 FAKE_VGPU_TYPE = 'fake-vgpu-1'
 _NIC_VFS = 4
 FAKE_PHYSNET = 'physnet1'
+#: A configurable type's configuration until configure() changes it.
+_DEFAULTS = {'qat': {device_config.NUM_VFS: _QAT_VFS,
+                     device_config.VF_DRIVER: FAKE_QAT_VF_DRIVER},
+             'gpu': {device_config.MODE: device_config.MODE_PASSTHROUGH,
+                     device_config.VGPU_TYPE: None,
+                     device_config.MIG_LAYOUT: None}}
 FAIL_PROGRAM_MARKER = b'cyborg-fake-driver: this image fails to program\n'
 
 
@@ -101,7 +107,7 @@ class FakeDriver(base.AcceleratorDriver):
                     fields.DeviceType.NVME)
     config_options = {'fake_driver': fake_conf.fake_opts}
     function_vendor = 'FAKE'
-    # Simulated devices are not in sysfs; their health is simulate_health's.
+    # Simulated devices are not in sysfs; their health is check_health's.
     pci_health = False
 
     def __init__(self, conf, host, pci_host=None):
@@ -109,26 +115,14 @@ class FakeDriver(base.AcceleratorDriver):
         self.counts = parse_devices(conf.fake_driver.devices)
         self._lock = threading.Lock()
         # By address: the function programmed, why it is unhealthy, what
-        # configure() made it, why its next configuration fails.  mdevs:
+        # configure() made it, why its next configuration fails (the last
+        # two set by tests: cyborg.tests.fixtures.fake_faults).  mdevs:
         # {mdev uuid: its handle's attach_info}.
         self.functions = {}
         self.mdevs = {}
         self.unhealthy = {}
         self.configured = {}
         self.config_failures = {}
-
-    def simulate_health(self, address, reason=None):
-        """Make the device at *address* unhealthy for *reason* (None:
-        healthy again) from its next health check on.
-        """
-        self._simulate(self.unhealthy, address, reason)
-
-    def _simulate(self, found, address, reason):
-        with self._lock:
-            if reason is None:
-                found.pop(address, None)
-            else:
-                found[address] = reason
 
     def _raise_if_asked(self, operation):
         """Raise when ``[fake_driver] raise_in`` names *operation* (read
@@ -139,7 +133,7 @@ class FakeDriver(base.AcceleratorDriver):
                                'raise_in)' % operation)
 
     def check_health(self, records):
-        """simulate_health()'s verdicts, and the faults file's critical
+        """The reasons of ``unhealthy``, and the faults file's critical
         XIDs and fatal AER errors.
         """
         self._raise_if_asked('check_health')
@@ -198,13 +192,11 @@ class FakeDriver(base.AcceleratorDriver):
 
     def simulated(self):
         """What discover() finds, without its delay and failures."""
-        records = []
-        bus = FIRST_BUS
-        for kind in TYPES:
-            for n in range(self.counts[kind]):
-                records.append(getattr(self, '_' + kind)(bus, n))
-                bus += 1
-        return records
+        # One bus a device, from FIRST_BUS on, in the order of TYPES.
+        devices = [(kind, n) for kind in TYPES
+                   for n in range(self.counts[kind])]
+        return [getattr(self, '_' + kind)(FIRST_BUS + i, n)
+                for i, (kind, n) in enumerate(devices)]
 
     def deployable_name(self, suffix):
         """Sanitised, as upstream's fake driver names its device."""
@@ -212,31 +204,23 @@ class FakeDriver(base.AcceleratorDriver):
 
     def _whole(self, bus, name, resource_class,
                traits=(cyborg_traits.OWNER_CYBORG,)):
-        """The deployable of a whole simulated device."""
         return self.deployable('FakeDevice_' + name, resource_class,
                                [FAKE_TRAIT, *traits],
                                self._handles(bus, 1, start=0))
 
-    def _handles(self, bus, count, start=1):
+    def _handles(self, bus, count, start=1, **extra):
         return [base.pci_attach_handle(_address(bus, i),
-                                       attach_type=fields.AttachType.TEST_PCI)
+                                       attach_type=fields.AttachType.TEST_PCI,
+                                       **extra)
                 for i in range(start, start + count)]
 
     def _record(self, bus, device_type, product, deployables,
-                capability=None):
-        address = _address(bus, 0)
-        return hardware.Hardware(
-            uuid=hardware.device_uuid(self.host, self.name, address),
-            driver=self.name, address=address, vendor=FAKE_VENDOR,
-            product=product, type=device_type,
-            acc_specs=hardware.AccSpecs(
-                remote=False,
-                num=sum(d.num_accelerators for d in deployables),
-                device_type=device_type, acc_capability=capability or {}),
-            acc_status=hardware.AccStatus(state=hardware.STATE_READY),
-            deployables=deployables,
-            std_board_info={'device_id': '0xabcd', 'class': 'Fake class'},
-            vendor_board_info={'simulated': 'true'})
+                capability=None, configuration=None):
+        return self.hardware(
+            _address(bus, 0), FAKE_VENDOR, product, device_type, deployables,
+            capability or {}, {'device_id': '0xabcd', 'class': 'Fake class'},
+            {'simulated': 'true'}, configuration,
+            state=hardware.STATE_READY)
 
     def _fpga(self, bus, n):
         # The first one is the existing fake driver's device, name included.
@@ -251,17 +235,7 @@ class FakeDriver(base.AcceleratorDriver):
 
     def _state(self, address, kind):
         with self._lock:
-            return dict(self._defaults(kind), **self.configured.get(
-                address, {}))
-
-    @staticmethod
-    def _defaults(kind):
-        if kind == 'qat':
-            return {device_config.NUM_VFS: _QAT_VFS,
-                    device_config.VF_DRIVER: FAKE_QAT_VF_DRIVER}
-        return {device_config.MODE: device_config.MODE_PASSTHROUGH,
-                device_config.VGPU_TYPE: None,
-                device_config.MIG_LAYOUT: None}
+            return dict(_DEFAULTS[kind], **self.configured.get(address, {}))
 
     @staticmethod
     def _configuration(kind, state):
@@ -298,11 +272,9 @@ class FakeDriver(base.AcceleratorDriver):
             deployables = [self.deployable(
                 'FakeDevice_qat%d' % n, 'CUSTOM_QAT', traits,
                 self._handles(bus, 1, start=0))]
-        record = self._record(bus, fields.DeviceType.QAT, '0x0b40',
-                              deployables,
-                              {'services': list(_QAT_SERVICES)})
-        record.configuration = self._configuration('qat', state)
-        return record
+        return self._record(bus, fields.DeviceType.QAT, '0x0b40',
+                            deployables, {'services': list(_QAT_SERVICES)},
+                            self._configuration('qat', state))
 
     def _gpu(self, bus, n):
         state = self._state(_address(bus, 0), 'gpu')
@@ -324,10 +296,9 @@ class FakeDriver(base.AcceleratorDriver):
                 self._mdev_handles(bus, state[device_config.VGPU_TYPE]))]
         else:
             deployables = [self._whole(bus, 'gpu%d' % n, 'PGPU')]
-        record = self._record(bus, fields.DeviceType.GPU, '0x0302',
-                              deployables)
-        record.configuration = self._configuration('gpu', state)
-        return record
+        return self._record(bus, fields.DeviceType.GPU, '0x0302',
+                            deployables,
+                            configuration=self._configuration('gpu', state))
 
     @staticmethod
     def _mdev_handles(bus, vgpu_type):
@@ -351,10 +322,7 @@ class FakeDriver(base.AcceleratorDriver):
         traits = [FAKE_TRAIT, 'CUSTOM_VF',
                   'CUSTOM_PHYSNET_' + FAKE_PHYSNET.upper(),
                   'CUSTOM_' + FAKE_PHYSNET.upper()]
-        handles = [base.pci_attach_handle(
-            _address(bus, i), attach_type=fields.AttachType.TEST_PCI,
-            physical_network=FAKE_PHYSNET)
-            for i in range(1, _NIC_VFS + 1)]
+        handles = self._handles(bus, _NIC_VFS, physical_network=FAKE_PHYSNET)
         deployables = [
             self.deployable('FakeDevice_nic%d_vf%d' % (n, i), 'CUSTOM_NIC',
                             traits, [handle])
@@ -406,19 +374,13 @@ class FakeDriver(base.AcceleratorDriver):
         return {'address': address, 'function_id': function,
                 'function_traits': self.function_traits([function])}
 
-    def simulate_config_failure(self, address, reason=None):
-        """Make the next configure() of *address* fail for *reason*
-        (None: succeed again).
-        """
-        self._simulate(self.config_failures, address, reason)
-
     def configure(self, address, desired):
         """Configure a simulated QAT or GPU; a failure changes nothing.
 
         :raises: DriverDeviceNotFound, DeviceConfigInvalid,
             DeviceConfigFailed (a QAT's count other than 0 and 16 under
             ``[fake_driver] qat_all_vfs``), CommandFailed (asked by
-            simulate_config_failure(), or the faults file's
+            ``config_failures``, or the faults file's
             ``configure_error`` of the device), RuntimeError
             (``raise_in``).  The faults file's ``configure_seconds`` of
             the device makes it take that long.
@@ -428,7 +390,7 @@ class FakeDriver(base.AcceleratorDriver):
         if kind not in ('qat', 'gpu'):
             raise self.not_found(address)
         before = self._state(address, kind)
-        uuid = hardware.device_uuid(self.host, self.name, address)
+        uuid = self.device_uuid(address)
         reason = device_config.check(self._configuration(kind, before),
                                      desired)
         if reason is not None:
@@ -438,11 +400,8 @@ class FakeDriver(base.AcceleratorDriver):
                 count not in (None, 0, _QAT_TOTAL_VFS)):
             # What sriov.configure() finds after the kernel's QAT driver
             # enabled every VF.
-            raise exception.DeviceConfigFailed(uuid=uuid, reason=(
-                '%d VFs asked of %s, its driver %s enabled %d: it takes no '
-                'other count (the kernel\'s QAT drivers enable all VFs or '
-                'none)' % (count, address, FAKE_QAT_PF_DRIVER,
-                           _QAT_TOTAL_VFS)))
+            raise sriov.all_or_none(uuid, count, address, FAKE_QAT_PF_DRIVER,
+                                    _QAT_TOTAL_VFS)
         state = dict(before, **desired)
         if kind == 'gpu':
             # What the other modes have goes with them.
@@ -468,10 +427,9 @@ class FakeDriver(base.AcceleratorDriver):
         return {'reboot_required': False}
 
     def _fault(self, address):
-        """The faults file's faults of the device at *address*."""
         faults = fake_telemetry.load_faults(self.conf.fake_driver.faults_file)
-        uuid = hardware.device_uuid(self.host, self.name, address)
-        return faults.get(address) or faults.get(uuid) or {}
+        return faults.get(address) or faults.get(
+            self.device_uuid(address)) or {}
 
     def device_clean_steps(self, record):
         """A simulated function reset (cleaning is off for the fake

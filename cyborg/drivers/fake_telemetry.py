@@ -14,43 +14,13 @@
 """The fake driver's telemetry: believable values that change, and faults
 an operator or a test injects.
 
-A bound device is busy (its utilization wanders between 55 and 95 %,
-its memory, power and temperature with it), an idle one is not (under
-2 %); a GPU's link drops to 2.5 GT/s when idle, as real GPUs' do.  Each
-device's values follow a slow wave of its own, a function of the time.
-
-Faults come from ``[fake_driver] faults_file`` (``fake-faults.json`` in
-the state directory), read at every read and health check: a JSON object
-whose keys are devices (the control-path address of ``cyborg
-hardware-list``, or the device's uuid) and whose values say what goes
-wrong, until the key is removed::
-
-    {"0000:0e:00.0": {"ecc_uncorrected": 2},
-     "0000:0f:00.0": {"link_width": 8},
-     "<device uuid>": {"temperature": 92, "xid": 79, "utilization": 0}}
-
-* ``ecc_uncorrected``, ``ecc_corrected``: ECC errors since the driver
-  loaded (GPUs);
-* ``xid``: an XID error of the GPU, while it is in the file (a critical
-  one, of ``[device_health] gpu_critical_xids``, makes it unhealthy);
-* ``temperature``: degrees Celsius (the GPUs' slowdown is at 87, the
-  FPGAs' at 90);
-* ``link_width``, ``link_speed``: the PCIe link's lanes and GT/s now;
-* ``aer_fatal``, ``aer_nonfatal``, ``aer_correctable``: AER error totals
-  (``aer_fatal`` of ``[device_health] aer_fatal_errors`` or more makes the
-  device unhealthy);
-* ``wear`` (a ratio of the rated endurance used), ``media_errors``: an
-  NVMe drive's SMART log (``wear`` 1 or more, or ``[device_health]
-  media_errors`` errors, makes it unhealthy);
-* ``utilization``: 0 to 1, in place of the simulated one;
-* ``read_error``: the driver's whole read fails with this message (as
-  one nvidia-smi run for all GPUs would); ``read_seconds``: the read
-  hangs that long (at most ``[telemetry] read_timeout``, then fails).
-
-Each value is judged on its own: one that is not a finite number of 0
-or more (or, for the messages, a string) is ignored, with one warning
-naming the device and the fault, and the device's other faults and the
-other devices' stay in force.
+A bound device is busy, an idle one is not, each device's values following
+a slow wave of its own.  Faults come from ``[fake_driver] faults_file``,
+read at every read and health check: its format and each fault are in
+doc/source/admin/telemetry.rst ("Trying it: the simulator").  Each value
+is judged on its own: one that is not a finite number of 0 or more (or,
+for the messages, a string) is ignored, with one warning naming the
+device and the fault.
 """
 
 import hashlib
@@ -66,6 +36,16 @@ _MHZ = 1000 * 1000
 #: Seconds of a device's wave.
 PERIOD = 600.0
 
+
+
+def _link(speed, width, idle_speed=None):
+    """The PCIe link fields of a profile: *idle_speed* when idle."""
+    return {'pcie_link_speed_gts': (idle_speed or speed, speed),
+            'pcie_link_max_speed_gts': (speed, speed),
+            'pcie_link_width': (width, width),
+            'pcie_link_max_width': (width, width)}
+
+
 #: What a simulated device of each type is when idle and at full use:
 #: {kind: {field: (idle, busy)}}; fields both leave out it does not have.
 PROFILES = {
@@ -76,26 +56,18 @@ PROFILES = {
             'temperature_celsius': (33.0, 76.0),
             'slowdown_temperature_celsius': (87.0, 87.0),
             'sm_clock_hertz': (210 * _MHZ, 1410 * _MHZ),
-            'pcie_link_speed_gts': (2.5, 16.0),
-            'pcie_link_max_speed_gts': (16.0, 16.0),
-            'pcie_link_width': (16, 16), 'pcie_link_max_width': (16, 16)},
+            **_link(16.0, 16, idle_speed=2.5)},
     'fpga': {'power_limit_watts': (120.0, 120.0),
              'power_watts': (38.0, 95.0),
              'temperature_celsius': (45.0, 70.0),
              'slowdown_temperature_celsius': (90.0, 90.0),
-             'pcie_link_speed_gts': (8.0, 8.0),
-             'pcie_link_max_speed_gts': (8.0, 8.0),
-             'pcie_link_width': (16, 16), 'pcie_link_max_width': (16, 16)},
+             **_link(8.0, 16)},
     'nvme': {'temperature_celsius': (35.0, 52.0),
              'wear_ratio': (0.02, 0.02), 'available_spare_ratio': (1.0, 1.0),
              'available_spare_threshold_ratio': (0.1, 0.1),
              'media_errors': (0, 0), 'critical_warning': (False, False),
-             'pcie_link_speed_gts': (16.0, 16.0),
-             'pcie_link_max_speed_gts': (16.0, 16.0),
-             'pcie_link_width': (4, 4), 'pcie_link_max_width': (4, 4)},
-    'pci': {'pcie_link_speed_gts': (16.0, 16.0),
-            'pcie_link_max_speed_gts': (16.0, 16.0),
-            'pcie_link_width': (16, 16), 'pcie_link_max_width': (16, 16)},
+             **_link(16.0, 4)},
+    'pci': _link(16.0, 16),
 }
 #: The simulated types with a utilization, and their profile.
 COMPUTING = {'gpu': 'gpu', 'vgpu': 'gpu', 'npu': 'gpu'}

@@ -23,12 +23,10 @@ from cyborg.common import device_config
 from cyborg.common import traits as cyborg_traits
 from cyborg.conf import pci as pci_conf
 from cyborg.drivers import base
-from cyborg.drivers import clean as cleaning
 from cyborg.drivers import pci
 from cyborg.drivers import selector
 from cyborg.drivers import sriov
 from cyborg.objects import fields
-from cyborg.objects import hardware
 
 DEFAULT_RESOURCE_CLASS = 'CUSTOM_PCI'
 
@@ -84,21 +82,15 @@ class GenericDriver(base.AcceleratorDriver):
         self.selectors = (selector.parse(specs) if specs
                           else selector.defaults())
 
-    def _selected(self, devices):
-        selected = {}
-        for address, dev in devices.items():
-            match = selector.first_match(self.selectors, dev)
-            if match is not None:
-                selected[address] = match
-        return selected
-
     def _groups(self, devices):
         """``{control path address: [(PciDevice, Selector)]}``; a VF goes
         with its PF.
         """
         groups = {}
-        for address, match in sorted(self._selected(devices).items()):
-            dev = devices[address]
+        for address, dev in sorted(devices.items()):
+            match = selector.first_match(self.selectors, dev)
+            if match is None:
+                continue
             parent = dev.physfn if dev.physfn in devices else address
             groups.setdefault(parent, []).append((dev, match))
         return groups
@@ -128,37 +120,18 @@ class GenericDriver(base.AcceleratorDriver):
     def configure(self, address, desired):
         """sriov.configure() of a selected SR-IOV PF."""
         devices = pci.by_address(self.pci_host)
-        members = self._members(address, devices)
+        members = self.device_at(address, self._groups(devices))
         dev = devices[address]
-        uuid = hardware.device_uuid(self.host, self.name, address)
         if not _pf_selected(dev, members):
-            raise exception.DeviceNotConfigurable(uuid=uuid,
-                                                  driver=self.name)
+            raise exception.DeviceNotConfigurable(
+                uuid=self.device_uuid(address), driver=self.name)
         # None: any driver but vfio-pci is the host's own.
-        return sriov.configure(dev, desired, uuid, None,
-                               timeout=self.sriov_timeout)
+        return self.configure_sriov(dev, desired)
 
-    def _members(self, address, devices):
-        members = self._groups(devices).get(address)
-        if members is None:
-            raise self.not_found(address)
-        return members
-
-    def _unit_devices(self, address):
-        members = self._members(address, pci.by_address(self.pci_host))
+    def clean_units(self, address):
+        members = self.device_at(address,
+                                 self._groups(pci.by_address(self.pci_host)))
         return [dev for dev, _ in _units(members)]
-
-    def device_clean_steps(self, record):
-        try:
-            units = self._unit_devices(record.address)
-        except exception.DriverDeviceNotFound:
-            return []
-        return cleaning.reset_steps(units, 'each function offered')
-
-    def clean_step(self, address, name, timeout, unit=None, abort=None):
-        if name != cleaning.FUNCTION_RESET:
-            return super().clean_step(address, name, timeout, unit, abort)
-        return cleaning.reset_each(self._unit_devices(address), unit)
 
     def _deployable(self, dev, match):
         traits = ([cyborg_traits.OWNER_CYBORG] + vendor_traits(dev)

@@ -11,8 +11,9 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The one PCI/sysfs layer: pyudev (no udevd needed; umockdev in tests)
-or ``SysfsRoot``; every write through the privileged ``write_sysfs()``.
+"""The one PCI/sysfs layer: pyudev (no udevd needed; umockdev in tests;
+the tests' ``SysfsRoot`` reads a tree as plain files); every write
+through the privileged ``write_sysfs()``.
 """
 
 import fnmatch
@@ -69,6 +70,14 @@ def write_sysfs(path, value):
 
 def _hex_attribute(name):
     return property(lambda dev: dev._hex(name))
+
+
+def _count_attribute(name):
+    return property(lambda dev: _to_int(dev.attr(name)) or 0)
+
+
+def _link_attribute(name):
+    return property(lambda dev: dev.link_name(name))
 
 
 class PciDevice:
@@ -152,12 +161,9 @@ class PciDevice:
 
     def virtfn_devices(self):
         """This PF's VFs (uncached), in VF order; those gone left out."""
-        found = []
-        for name in self._virtfn_links():
-            target = _resolve(self.path(name))
-            if target is not None and os.path.isdir(target):
-                found.append(PciDevice(target))
-        return found
+        targets = (_resolve(self.path(name)) for name in self._virtfn_links())
+        return [PciDevice(target) for target in targets
+                if target is not None and os.path.isdir(target)]
 
     def _virtfn_links(self):
         links = [name for name in self.listdir()
@@ -187,25 +193,14 @@ class PciDevice:
         node = _to_int(self.attr('numa_node'))
         return node if node is not None and node >= 0 else None
 
-    @property
-    def iommu_group(self):
-        return self.link_name('iommu_group')
-
-    @property
-    def physfn(self):
-        return self.link_name('physfn')
+    iommu_group = _link_attribute('iommu_group')
+    physfn = _link_attribute('physfn')
+    sriov_totalvfs = _count_attribute('sriov_totalvfs')
+    sriov_numvfs = _count_attribute('sriov_numvfs')
 
     @property
     def virtfns(self):
         return [self.link_name(name) for name in self._virtfn_links()]
-
-    @property
-    def sriov_totalvfs(self):
-        return _to_int(self.attr('sriov_totalvfs')) or 0
-
-    @property
-    def sriov_numvfs(self):
-        return _to_int(self.attr('sriov_numvfs')) or 0
 
     @property
     def is_vf(self):
@@ -263,15 +258,9 @@ class PciDevice:
 
     def aer_totals(self):
         """``{kind: total since boot}`` of its ``aer_dev_<kind>``."""
-        totals = {}
-        for kind in AER_KINDS:
-            text = self.read('aer_dev_' + kind)
-            if text is None:
-                continue
-            total = parse_aer(text)
-            if total is not None:
-                totals[kind] = total
-        return totals
+        totals = {kind: parse_aer(self.read('aer_dev_' + kind, ''))
+                  for kind in AER_KINDS}
+        return {kind: n for kind, n in totals.items() if n is not None}
 
     def link(self):
         """The ``pcie_link_*`` telemetry fields; the maximum is the
@@ -318,7 +307,6 @@ class PciDevice:
         return found
 
     def std_board_info(self):
-        """The record's std_board_info."""
         info = {'vendor_id': self.vendor_id, 'product_id': self.product_id,
                 'class_code': self.class_code,
                 'subsystem_vendor_id': self.subsystem_vendor_id,
@@ -369,23 +357,6 @@ class UdevHost:
         devices = [PciDevice(dev.sys_path, dev)
                    for dev in self._context.list_devices(subsystem='pci')]
         return sorted(devices, key=lambda d: d.address)
-
-
-class SysfsRoot:
-    """The PCI devices of ``<root>/sys`` as plain files (for tests)."""
-
-    def __init__(self, root='/'):
-        self.root = root
-
-    def pci_devices(self):
-        base = os.path.join(self.root, 'sys/bus/pci/devices')
-        try:
-            names = sorted(os.listdir(base))
-        except OSError:
-            return []
-        targets = (_resolve(os.path.join(base, name)) for name in names)
-        return [PciDevice(target) for target in targets
-                if target is not None]
 
 
 def by_address(host):

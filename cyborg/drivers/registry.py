@@ -39,10 +39,8 @@ def driver_class(name):
 def same_driver(name, drivers):
     """The key of *drivers* whose driver is of *name*'s class, or None."""
     cls = driver_class(name)
-    for key, driver in drivers.items():
-        if type(driver) is cls:
-            return key
-    return None
+    return next((key for key, driver in drivers.items()
+                 if type(driver) is cls), None)
 
 
 def load(conf, host):

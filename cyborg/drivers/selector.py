@@ -50,35 +50,26 @@ _ADDRESS_LIMITS = (('domain', 0xFFFF), ('bus', 0xFF), ('slot', 0x1F),
 _DEVICE_TYPES = (pci.TYPE_PCI, pci.TYPE_PF, pci.TYPE_VF)
 
 
-def _normalize(name):
+def custom_name(name):
+    """Upper case, ``_`` for any other character than a letter or digit."""
     return re.sub(r'[^A-Z0-9_]+', '_', name.strip().upper())
 
 
-def normalize_resource_class(name):
-    """Nova's: upper case, ``_`` for others, ``CUSTOM_`` unless standard.
-    """
-    name = _normalize(name)
-    if name in os_resource_classes.STANDARDS or name.startswith('CUSTOM_'):
+def _custom(name, standard):
+    name = custom_name(name)
+    if name in standard or name.startswith('CUSTOM_'):
         return name
     return 'CUSTOM_' + name
+
+
+def normalize_resource_class(name):
+    """Nova's: custom_name(), ``CUSTOM_`` unless standard."""
+    return _custom(name, os_resource_classes.STANDARDS)
 
 
 @functools.lru_cache(maxsize=1)
 def _standard_traits():
     return frozenset(os_traits.get_traits())
-
-
-def normalize_trait(name):
-    """As normalize_resource_class(), against the standard traits."""
-    name = _normalize(name)
-    if name in _standard_traits() or name.startswith('CUSTOM_'):
-        return name
-    return 'CUSTOM_' + name
-
-
-def _address_parts(address):
-    dbs, _, function = address.partition('.')
-    return tuple(dbs.split(':')) + (function,)
 
 
 class Selector:
@@ -192,7 +183,8 @@ class Selector:
         rc = self._string(spec, 'resource_class')
         self.resource_class = normalize_resource_class(rc) if rc else None
         traits = self._string(spec, 'traits')
-        self.traits = sorted({normalize_trait(t) for t in
+        # As normalize_resource_class(), against the standard traits.
+        self.traits = sorted({_custom(t, _standard_traits()) for t in
                               (traits or '').split(',') if t.strip()})
         self.physical_network = self._string(spec, 'physical_network')
         self.trusted = self._bool(spec, 'trusted')
@@ -214,7 +206,8 @@ class Selector:
         return '%04x:%02x:%02x.%x' % self.address_glob
 
     def _address_matches(self, address):
-        parts = _address_parts(address)
+        dbs, _, function = address.partition('.')
+        parts = dbs.split(':') + [function]
         if self.address_regex is not None:
             return all(r.fullmatch(p)
                        for r, p in zip(self.address_regex, parts))
@@ -229,18 +222,15 @@ class Selector:
         """Whether *dev* is selected; a PF's exact address also selects
         its VFs (as Nova does).
         """
-        if self.vendor_id and dev.vendor_id != self.vendor_id:
-            return False
-        if self.product_id and dev.product_id != self.product_id:
-            return False
+        for key in ('vendor_id', 'product_id', 'device_type'):
+            if getattr(self, key) and getattr(dev, key) != getattr(self, key):
+                return False
         if self.class_code and not (dev.class_code or '').startswith(
                 self.class_code):
             return False
         # An unbound function matches no driver pattern, not even "*".
         if self.driver and not (dev.driver and fnmatch.fnmatchcase(
                 dev.driver, self.driver)):
-            return False
-        if self.device_type and dev.device_type != self.device_type:
             return False
         if self.devname and self.devname not in dev.net_names:
             return False
@@ -275,7 +265,4 @@ def defaults():
 
 
 def first_match(selectors, dev):
-    for selector in selectors:
-        if selector.match(dev):
-            return selector
-    return None
+    return next((s for s in selectors if s.match(dev)), None)

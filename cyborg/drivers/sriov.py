@@ -150,18 +150,23 @@ def _wait_for_count(pf, count, uuid, timeout):
     if _vf_count(pf) == count:
         return
     if _elsewhere(pf, count):
-        raise exception.DeviceConfigFailed(uuid=uuid, reason=(
-            '%(count)d VFs asked of %(pf)s, its driver %(driver)s enabled '
-            '%(shown)d: it takes no other count (the kernel\'s QAT drivers '
-            'enable all VFs or none)' % {
-                'count': count, 'pf': pf.address, 'driver': pf.driver,
-                'shown': _vf_count(pf)}))
+        raise all_or_none(uuid, count, pf.address, pf.driver, _vf_count(pf))
     raise exception.DeviceConfigFailed(uuid=uuid, reason=(
         '%(count)d VFs asked of %(pf)s: after %(timeout)s s it shows '
         '%(links)d (sriov_numvfs reads %(numvfs)s)' % {
             'count': count, 'pf': pf.address, 'timeout': timeout,
             'links': len(pf.virtfns),
             'numvfs': pf.read('sriov_numvfs')}))
+
+
+def all_or_none(uuid, count, address, driver, shown):
+    """DeviceConfigFailed: *count* VFs asked, the PF's *driver* enabled
+    *shown*.
+    """
+    return exception.DeviceConfigFailed(uuid=uuid, reason=(
+        '%d VFs asked of %s, its driver %s enabled %d: it takes no other '
+        'count (the kernel\'s QAT drivers enable all VFs or none)'
+        % (count, address, driver, shown)))
 
 
 def _bind(vf, driver, host_driver, uuid, timeout):

@@ -95,12 +95,10 @@ def _invalid_state(action, uuid, attr, state):
 
 def _check_state(server, action, vm_states, task_states=(None,)):
     """Nova's check_instance_state (nova/compute/api.py)."""
-    if server['vm_state'] not in vm_states:
-        raise _invalid_state(action, server['id'], 'vm_state',
-                             server['vm_state'])
-    if server['task_state'] not in task_states:
-        raise _invalid_state(action, server['id'], 'task_state',
-                             server['task_state'])
+    for attr, allowed in (('vm_state', vm_states),
+                          ('task_state', task_states)):
+        if server[attr] not in allowed:
+            raise _invalid_state(action, server['id'], attr, server[attr])
     if server['vm_state'] == 'building':
         # Never launched (launched_at is None).
         raise _invalid_state(action, server['id'], 'launched_at', None)
@@ -115,7 +113,7 @@ def _check_host(server):
 class Servers:
     """The servers a stand-in Nova knows (kept in the JSON file *path*),
     and the actions of this run.  *hold_reboots*: a hard reboot stays
-    ``rebooting_hard`` until finish_reboot().
+    ``rebooting_hard`` until set_state() ends it.
     """
 
     # Nova's [api] max_limit: the most servers of a list page.
@@ -173,9 +171,6 @@ class Servers:
             self._servers[uuid].update(vm_state=vm_state,
                                        task_state=task_state)
             self._save()
-
-    def finish_reboot(self, uuid):
-        self.set_state(uuid, 'active')
 
     def reboots(self, uuid=None):
         with self._lock:
@@ -310,13 +305,11 @@ class Servers:
     def respond(self, request):
         """The answer on ``/servers...``, or None for another path."""
         path = request.path_info.rstrip('/')
+        if path in ('/servers', '/servers/detail') and request.method != 'GET':
+            return webob.Response(status=405, headers={'Allow': 'GET'})
         if path == '/servers':
-            if request.method != 'GET':
-                return webob.Response(status=405, headers={'Allow': 'GET'})
             return webob.Response(json_body=self.list(request.application_url))
         if path == '/servers/detail':
-            if request.method != 'GET':
-                return webob.Response(status=405, headers={'Allow': 'GET'})
             # Nova copies the query into a dict: the last value of a
             # repeated name wins (nova/api/openstack/compute/servers.py
             # _get_servers).
@@ -410,11 +403,8 @@ class NovaRecorder:
         if answer is not None:
             return answer
         if request.path_info.rstrip('/') != PATH:
-            return webob.Response(status=404, json_body={
-                'itemNotFound': {'code': 404,
-                                 'message': 'The stand-in for Nova only '
-                                            'knows ' + PATH +
-                                            ' and /servers'}})
+            return _nova_error(404, 'The stand-in for Nova only knows ' +
+                               PATH + ' and /servers')
         if request.method == 'GET':
             return webob.Response(json_body={'events': self.events()})
         if request.method != 'POST':
@@ -424,10 +414,7 @@ class NovaRecorder:
             if not isinstance(events, list):
                 raise TypeError(events)
         except (ValueError, KeyError, TypeError):
-            return webob.Response(status=400, json_body={
-                'badRequest': {'code': 400,
-                               'message': 'The body must be {"events": '
-                                          '[...]}'}})
+            return _nova_error(400, 'The body must be {"events": [...]}')
         return webob.Response(json_body={'events': self.record(events)})
 
 

@@ -100,8 +100,7 @@ def created(context, arqs):
 
 @notifications.safe
 def created_rows(context, uuids):
-    for row in _rows(context, uuids):
-        _send(context, CREATE, row)
+    created(context, _rows(context, uuids))
 
 
 @notifications.safe

@@ -19,8 +19,7 @@ May import: the base only.
 
 
 def register_all():
-    """Register every object class (once at start, before the first RPC).
-    """
+    """Register every object class (once at start, before the first RPC)."""
     # Imported for their registration side effect.
     from cyborg.objects import device_profile  # noqa: F401
     from cyborg.objects import hardware  # noqa: F401

@@ -26,8 +26,7 @@ CONF = cfg.CONF
 
 
 def group_mismatch(group, rc, traits):
-    """Why a provider of *rc* and *traits* does not fit *group*, or None.
-    """
+    """Why a provider of *rc* and *traits* does not fit *group*, or None."""
     wanted = sorted(key.split(':', 1)[1] for key in group
                     if key.startswith('resources:'))
     if wanted and rc not in wanted:

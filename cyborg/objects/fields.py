@@ -16,16 +16,6 @@
 from oslo_serialization import jsonutils
 from oslo_versionedobjects import fields
 
-# Re-exported so that object modules import one fields module.
-BooleanField = fields.BooleanField
-DictOfNullableStringsField = fields.DictOfNullableStringsField
-IntegerField = fields.IntegerField
-ListOfObjectsField = fields.ListOfObjectsField
-ListOfStringsField = fields.ListOfStringsField
-ObjectField = fields.ObjectField
-StringField = fields.StringField
-UUIDField = fields.UUIDField
-
 
 class DeviceType(fields.Enum):
     """What a device is (the hardware record's ``type``)."""

@@ -102,12 +102,33 @@ class _Record(base.CyborgObject):
             if name not in kwargs and
             field.default != ovo_fields.UnspecifiedDefault])
 
+    # {field: the _Record class of its value (or of its list's items)}.
+    NESTED = {}
+    # The fields from_dict() needs (KeyError); the others may be missing.
+    REQUIRED = ()
+
     def to_dict(self):
-        return {name: getattr(self, name) for name in self.fields}
+        return {name: _plain(getattr(self, name)) for name in self.fields}
 
     @classmethod
     def from_dict(cls, values):
+        values = {name: values[name] for name in cls.fields
+                  if name in values or name in cls.REQUIRED}
+        for name, nested in cls.NESTED.items():
+            value = values[name]
+            values[name] = ([nested.from_dict(v) for v in value]
+                            if isinstance(value, list)
+                            else nested.from_dict(value))
         return cls(**values)
+
+
+def _plain(value):
+    """A field's value as to_dict() gives it: records as dicts."""
+    if isinstance(value, _Record):
+        return value.to_dict()
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return dict(value) if isinstance(value, dict) else value
 
 
 @base.CyborgObjectRegistry.register
@@ -121,7 +142,7 @@ class HardwareAttachHandle(_Record):
         'attach_type': fields.AttachTypeField(),
         # domain/bus/device/function (hex strings), plus physical_network
         # for NIC functions, asked_type/vgpu_mark for mediated devices.
-        'attach_info': fields.DictOfNullableStringsField(),
+        'attach_info': ovo_fields.DictOfNullableStringsField(),
     }
 
     def attach_handle_values(self):
@@ -129,14 +150,7 @@ class HardwareAttachHandle(_Record):
                 'attach_info': _json(self.attach_info),
                 'in_use': False}
 
-    def to_dict(self):
-        return {'attach_type': self.attach_type,
-                'attach_info': dict(self.attach_info)}
-
-    @classmethod
-    def from_dict(cls, values):
-        return cls(attach_type=values['attach_type'],
-                   attach_info=dict(values['attach_info']))
+    REQUIRED = tuple(fields)
 
 
 @base.CyborgObjectRegistry.register
@@ -149,12 +163,13 @@ class HardwareDeployable(_Record):
     fields = {
         # Globally unique (it becomes the resource provider's name), so it
         # starts with the host.
-        'name': fields.StringField(),
-        'num_accelerators': fields.IntegerField(),
-        'resource_class': fields.StringField(),
-        'traits': fields.ListOfStringsField(),
-        'driver_name': fields.StringField(),
-        'attach_handles': fields.ListOfObjectsField('HardwareAttachHandle'),
+        'name': ovo_fields.StringField(),
+        'num_accelerators': ovo_fields.IntegerField(),
+        'resource_class': ovo_fields.StringField(),
+        'traits': ovo_fields.ListOfStringsField(),
+        'driver_name': ovo_fields.StringField(),
+        'attach_handles': ovo_fields.ListOfObjectsField(
+            'HardwareAttachHandle'),
     }
 
     def deployable_values(self):
@@ -168,23 +183,11 @@ class HardwareDeployable(_Record):
                     for i, trait in enumerate(sorted(self.traits)))
         return rows
 
-    def to_dict(self):
-        return {'name': self.name,
-                'num_accelerators': self.num_accelerators,
-                'resource_class': self.resource_class,
-                'traits': sorted(self.traits),
-                'driver_name': self.driver_name,
-                'attach_handles': [h.to_dict() for h in self.attach_handles]}
+    NESTED = {'attach_handles': HardwareAttachHandle}
+    REQUIRED = tuple(fields)
 
-    @classmethod
-    def from_dict(cls, values):
-        return cls(name=values['name'],
-                   num_accelerators=values['num_accelerators'],
-                   resource_class=values['resource_class'],
-                   traits=list(values['traits']),
-                   driver_name=values['driver_name'],
-                   attach_handles=[HardwareAttachHandle.from_dict(h) for h
-                                   in values['attach_handles']])
+    def to_dict(self):
+        return dict(super().to_dict(), traits=sorted(self.traits))
 
 
 @base.CyborgObjectRegistry.register
@@ -195,8 +198,8 @@ class AccSpecs(_Record):
     VERSION = '1.0'
 
     fields = {
-        'remote': fields.BooleanField(default=False),
-        'num': fields.IntegerField(),
+        'remote': ovo_fields.BooleanField(default=False),
+        'num': ovo_fields.IntegerField(),
         'device_type': fields.DeviceTypeField(),
         # Driver-specific: class code, NUMA node, IOMMU group, QAT
         # services, loaded FPGA function...
@@ -212,10 +215,10 @@ class AccStatus(_Record):
     VERSION = '1.0'
 
     fields = {
-        'setup_required': fields.BooleanField(default=False),
-        'reboot_required': fields.BooleanField(default=False),
+        'setup_required': ovo_fields.BooleanField(default=False),
+        'reboot_required': ovo_fields.BooleanField(default=False),
         # ready, unbound (no kernel driver) or down
-        'state': fields.StringField(default=STATE_READY),
+        'state': ovo_fields.StringField(default=STATE_READY),
     }
 
 
@@ -227,25 +230,25 @@ class Hardware(_Record):
     VERSION = '1.0'
 
     fields = {
-        'uuid': fields.UUIDField(),
-        'driver': fields.StringField(),
+        'uuid': ovo_fields.UUIDField(),
+        'driver': ovo_fields.StringField(),
         # The control path: the PCI address of the (physical) function
         # that manages the device.
-        'address': fields.StringField(),
-        'vendor': fields.StringField(),
-        'product': fields.StringField(),
+        'address': ovo_fields.StringField(),
+        'vendor': ovo_fields.StringField(),
+        'product': ovo_fields.StringField(),
         'type': fields.DeviceTypeField(),
-        'acc_specs': fields.ObjectField('AccSpecs'),
-        'acc_status': fields.ObjectField('AccStatus'),
-        'deployables': fields.ListOfObjectsField('HardwareDeployable'),
+        'acc_specs': ovo_fields.ObjectField('AccSpecs'),
+        'acc_status': ovo_fields.ObjectField('AccStatus'),
+        'deployables': ovo_fields.ListOfObjectsField('HardwareDeployable'),
         # PCI facts (IDs, class, NUMA node...) and driver facts (board,
         # firmware, loaded function...).
-        'std_board_info': fields.DictOfNullableStringsField(default={}),
-        'vendor_board_info': fields.DictOfNullableStringsField(default={}),
+        'std_board_info': ovo_fields.DictOfNullableStringsField(default={}),
+        'vendor_board_info': ovo_fields.DictOfNullableStringsField(default={}),
         # What the agent's health checks found (cyborg.agent.health):
         # healthy or unhealthy, and why.
-        'health': fields.StringField(default=health_states.HEALTHY),
-        'health_reason': fields.StringField(nullable=True, default=None),
+        'health': ovo_fields.StringField(default=health_states.HEALTHY),
+        'health_reason': ovo_fields.StringField(nullable=True, default=None),
         # Of a device whose driver can configure it (SR-IOV VFs, a GPU's
         # mode), None otherwise: ``{"settable": {field: JSON schema},
         # "actual": {field: value}}``, and, set by the agent once it
@@ -278,48 +281,22 @@ class Hardware(_Record):
         return {'cpid_type': 'PCI',
                 'cpid_info': _json(pci_address_info(self.address))}
 
+    NESTED = {'acc_specs': AccSpecs, 'acc_status': AccStatus,
+              'deployables': HardwareDeployable}
+    REQUIRED = ('uuid', 'driver', 'address', 'vendor', 'product', 'type',
+                'acc_specs', 'acc_status', 'deployables', 'std_board_info',
+                'vendor_board_info')
+
     def to_dict(self):
-        return {'uuid': self.uuid, 'driver': self.driver,
-                'address': self.address, 'vendor': self.vendor,
-                'product': self.product, 'type': self.type,
-                'acc_specs': self.acc_specs.to_dict(),
-                'acc_status': self.acc_status.to_dict(),
-                'deployables': [d.to_dict() for d in self.deployables],
-                'std_board_info': dict(self.std_board_info),
-                'vendor_board_info': dict(self.vendor_board_info),
-                **self._health_dict(), **self._configuration_dict(),
-                **({} if self.clean_steps is None
-                   else {'clean_steps': self.clean_steps})}
-
-    def _configuration_dict(self):
-        # Only a configurable device's record carries it: the stored
-        # reports of other hardware stay as short.
-        if self.configuration is None:
-            return {}
-        return {'configuration': self.configuration}
-
-    def _health_dict(self):
-        # Only an unhealthy record carries them: the stored reports of
-        # healthy hardware stay as short.
+        values = super().to_dict()
+        # Only an unhealthy, configurable or cleanable device's record
+        # carries those: the stored reports of other hardware stay short.
         if self.health == health_states.HEALTHY:
-            return {}
-        return {'health': self.health, 'health_reason': self.health_reason}
-
-    @classmethod
-    def from_dict(cls, values):
-        return cls(uuid=values['uuid'], driver=values['driver'],
-                   address=values['address'], vendor=values['vendor'],
-                   product=values['product'], type=values['type'],
-                   acc_specs=AccSpecs.from_dict(values['acc_specs']),
-                   acc_status=AccStatus.from_dict(values['acc_status']),
-                   deployables=[HardwareDeployable.from_dict(d)
-                                for d in values['deployables']],
-                   std_board_info=dict(values['std_board_info']),
-                   vendor_board_info=dict(values['vendor_board_info']),
-                   health=values.get('health', health_states.HEALTHY),
-                   health_reason=values.get('health_reason'),
-                   configuration=values.get('configuration'),
-                   clean_steps=values.get('clean_steps'))
+            del values['health'], values['health_reason']
+        for name in ('configuration', 'clean_steps'):
+            if values[name] is None:
+                del values[name]
+        return values
 
 
 @base.CyborgObjectRegistry.register
@@ -330,7 +307,7 @@ class HardwareList(base.CyborgObjectListBase, base.CyborgObject):
     VERSION = '1.0'
 
     fields = {
-        'objects': fields.ListOfObjectsField('Hardware'),
+        'objects': ovo_fields.ListOfObjectsField('Hardware'),
     }
 
 

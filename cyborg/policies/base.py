@@ -31,88 +31,59 @@ LEGACY_PROJECT_MEMBER = 'rule:legacy_project_member'
 
 PROJECT_SCOPE = ['project']
 
-_rules = [
-    policy.RuleDefault(
-        'admin_api', 'role:admin',
-        description='An administrator.'),
-    policy.RuleDefault(
-        'service_api', 'role:service',
-        description='A service user (for example Nova).'),
-    policy.RuleDefault(
-        'project_admin_api', 'role:admin and project_id:%(project_id)s',
-        description='An administrator of the project.'),
-    policy.RuleDefault(
-        'project_manager_api', 'role:manager and project_id:%(project_id)s',
-        description='A manager of the project.'),
-    policy.RuleDefault(
-        'project_member_api', 'role:member and project_id:%(project_id)s',
-        description='A member of the project.'),
-    policy.RuleDefault(
-        'project_reader_api', 'role:reader and project_id:%(project_id)s',
-        description='A reader of the project.'),
-    policy.RuleDefault(
-        'project_reader_or_admin',
-        'rule:project_reader_api or rule:admin_api',
-        description='A reader of the project, or an administrator.'),
-    policy.RuleDefault(
-        'project_member_or_admin',
-        'rule:project_member_api or rule:admin_api',
-        description='A member of the project, or an administrator.'),
-    policy.RuleDefault(
-        'project_manager_or_admin',
-        'rule:project_manager_api or rule:admin_api',
-        description='A manager of the project, or an administrator.'),
-    policy.RuleDefault(
-        'project_member_or_service',
-        'rule:project_member_api or rule:service_api',
-        description='A member of the project, or a service user.'),
+# (name, check string, description) of each base rule.
+_rules = [policy.RuleDefault(name, check_str, description=description)
+          for name, check_str, description in (
+    ('admin_api', 'role:admin', 'An administrator.'),
+    ('service_api', 'role:service', 'A service user (for example Nova).'),
+    ('project_admin_api', 'role:admin and project_id:%(project_id)s',
+     'An administrator of the project.'),
+    ('project_manager_api', 'role:manager and project_id:%(project_id)s',
+     'A manager of the project.'),
+    ('project_member_api', 'role:member and project_id:%(project_id)s',
+     'A member of the project.'),
+    ('project_reader_api', 'role:reader and project_id:%(project_id)s',
+     'A reader of the project.'),
+    ('project_reader_or_admin', 'rule:project_reader_api or rule:admin_api',
+     'A reader of the project, or an administrator.'),
+    ('project_member_or_admin', 'rule:project_member_api or rule:admin_api',
+     'A member of the project, or an administrator.'),
+    ('project_manager_or_admin',
+     'rule:project_manager_api or rule:admin_api',
+     'A manager of the project, or an administrator.'),
+    ('project_member_or_service',
+     'rule:project_member_api or rule:service_api',
+     'A member of the project, or a service user.'),
     # Owners in legacy mode (see the module docstring).
-    policy.RuleDefault(
-        'project_legacy_member_api',
-        'role:_member_ and project_id:%(project_id)s',
-        description='A member of the project under the role name of '
-                    'Keystone before Rocky (_member_).'),
-    policy.RuleDefault(
-        'legacy_project_reader',
-        'rule:legacy_project_member or rule:project_reader_api',
-        description='Legacy mode: a reader or member of the project, or an '
-                    'administrator (a member need not have the reader '
-                    'role: deployments older than Keystone\'s implied '
-                    'roles).'),
-    policy.RuleDefault(
-        'legacy_project_member',
-        'rule:project_member_or_admin or rule:project_legacy_member_api',
-        description='Legacy mode: a member of the project (not a reader '
-                    'only), or an administrator.'),
+    ('project_legacy_member_api',
+     'role:_member_ and project_id:%(project_id)s',
+     'A member of the project under the role name of Keystone before '
+     'Rocky (_member_).'),
+    ('legacy_project_reader',
+     'rule:legacy_project_member or rule:project_reader_api',
+     'Legacy mode: a reader or member of the project, or an '
+     'administrator (a member need not have the reader role: '
+     'deployments older than Keystone\'s implied roles).'),
+    ('legacy_project_member',
+     'rule:project_member_or_admin or rule:project_legacy_member_api',
+     'Legacy mode: a member of the project (not a reader only), or an '
+     'administrator.'),
     # Legacy rules, kept for existing policy files.
-    policy.RuleDefault(
-        'is_admin', 'rule:admin_api',
-        description='Legacy: an administrator.'),
-    policy.RuleDefault(
-        'admin_or_owner', 'is_admin:True or project_id:%(project_id)s',
-        description='Legacy: an administrator or the owner project.'),
-    policy.RuleDefault(
-        'admin_or_user', 'is_admin:True or user_id:%(user_id)s',
-        description='Legacy: an administrator or the owner user.'),
-    policy.RuleDefault(
-        'default', 'rule:admin_or_owner',
-        description='Legacy: default rule.'),
-    policy.RuleDefault(
-        'public_api', 'is_public_api:True',
-        description='Legacy: an unauthenticated request.'),
-    policy.RuleDefault('allow', '@', description='Legacy: anybody.'),
-    policy.RuleDefault('deny', '!', description='Legacy: nobody.'),
-]
+    ('is_admin', 'rule:admin_api', 'Legacy: an administrator.'),
+    ('admin_or_owner', 'is_admin:True or project_id:%(project_id)s',
+     'Legacy: an administrator or the owner project.'),
+    ('admin_or_user', 'is_admin:True or user_id:%(user_id)s',
+     'Legacy: an administrator or the owner user.'),
+    ('default', 'rule:admin_or_owner', 'Legacy: default rule.'),
+    ('public_api', 'is_public_api:True',
+     'Legacy: an unauthenticated request.'),
+    ('allow', '@', 'Legacy: anybody.'),
+    ('deny', '!', 'Legacy: nobody.'),
+)]
 
 
-def deprecated(name, check_str):
-    """A DeprecatedRule for *name* (since this release)."""
-    return policy.DeprecatedRule(
-        name=name, check_str=check_str,
-        deprecated_reason='Cyborg follows the OpenStack secure RBAC '
-                          'personas (admin, manager, member, reader, '
-                          'service).',
-        deprecated_since='2026.2')
+_DEPRECATED_REASON = ('Cyborg follows the OpenStack secure RBAC personas '
+                      '(admin, manager, member, reader, service).')
 
 
 class Rules(list):
@@ -124,13 +95,16 @@ class Rules(list):
 
     def add(self, operation, check_str, description, legacy=None):
         """Append the project-scoped rule of *operation* (*legacy*: its
-        deprecated default); returns its name.
+        deprecated default, since this release); returns its name.
         """
         name = self.prefix + operation
         self.append(policy.RuleDefault(
             name=name, check_str=check_str, description=description,
             scope_types=PROJECT_SCOPE,
-            deprecated_rule=legacy and deprecated(name, legacy)))
+            deprecated_rule=legacy and policy.DeprecatedRule(
+                name=name, check_str=legacy,
+                deprecated_reason=_DEPRECATED_REASON,
+                deprecated_since='2026.2')))
         return name
 
 

@@ -41,7 +41,6 @@ GPU_MEMORY_SCRUB = os.path.join(
 TOOLS = privsep_allowlists.TOOLS
 ONLY_ARGS = privsep_allowlists.ONLY_ARGS
 ARG_PATTERNS = privsep_allowlists.ARG_PATTERNS
-IMAGE_PATH = privsep_allowlists.IMAGE_PATH
 
 
 def arguments_allowed(tool, args):
@@ -97,19 +96,21 @@ def operator_step(name, address, timeout, marker=None):
     ``$state_path`` while it runs (kill_marked()); returns as execute().
     """
     path = CONF.clean_steps.operator_steps.get(name) or ''
-    if not os.path.isabs(path) or not _PCI_ADDRESS.fullmatch(str(address)):
+    if not os.path.isabs(path):
         raise PermissionError(errno.EPERM, 'not an operator clean step',
-                              '%s %s' % (name, address))
+                              name)
     env = dict(os.environ)
     if marker is not None:
-        env[MARKER] = _checked(marker)
-    return _run([path, str(address)], timeout, group=True, env=env)
+        env[MARKER] = _checked(_MARKER, marker, 'a clean marker')
+    return _run([path, _checked(_PCI_ADDRESS, address, 'a PCI address')],
+                timeout, group=True, env=env)
 
 
-def _checked(marker):
-    if not _MARKER.fullmatch(str(marker)):
-        raise PermissionError(errno.EPERM, 'not a clean marker', str(marker))
-    return str(marker)
+def _checked(pattern, value, what):
+    """*value* as text when *pattern* matches it, else PermissionError."""
+    if not pattern.fullmatch(str(value)):
+        raise PermissionError(errno.EPERM, 'not %s' % what, str(value))
+    return str(value)
 
 
 def _group_file(marker):
@@ -123,10 +124,8 @@ def gpu_memory_scrub(address, timeout):
     the GPU at the PCI *address* (else PermissionError); returns as
     execute().
     """
-    if not _PCI_ADDRESS.fullmatch(str(address)):
-        raise PermissionError(errno.EPERM, 'not a PCI address', str(address))
-    return _run([sys.executable, '-I', '-S', GPU_MEMORY_SCRUB, str(address)],
-                timeout)
+    return _run([sys.executable, '-I', '-S', GPU_MEMORY_SCRUB,
+                 _checked(_PCI_ADDRESS, address, 'a PCI address')], timeout)
 
 
 @privsep.sys_admin_pctxt.entrypoint
@@ -137,7 +136,7 @@ def kill_marked(marker):
     daemon may read it (those that left the group); :returns: the pids
     killed.
     """
-    marker = _checked(marker)
+    marker = _checked(_MARKER, marker, 'a clean marker')
     killed = []
     try:
         with open(_group_file(marker)) as f:

@@ -22,6 +22,7 @@ then continuation lines starting with a space; ``EAGAIN`` at the end,
 """
 
 import collections
+import itertools
 import os
 
 from cyborg import privsep
@@ -51,16 +52,14 @@ def parse(chunks):
     ``/dev/kmsg``, or a recorded dump cut anywhere).
     """
     pending = b''
-    for chunk in chunks:
+    # The newline ends the last line, cut or not.
+    for chunk in itertools.chain(chunks, [b'\n']):
         pending += chunk
         *lines, pending = pending.split(b'\n')
         for line in lines:
             record = parse_line(line)
             if record is not None:
                 yield record
-    record = parse_line(pending)
-    if record is not None:
-        yield record
 
 
 def chunks(read):

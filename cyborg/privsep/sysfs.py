@@ -23,10 +23,6 @@ from cyborg import privsep
 CONF = cyborg_conf.CONF
 
 
-def _below(root, path):
-    return os.path.commonpath([root, path]) == root
-
-
 @privsep.sysfs_pctxt.entrypoint
 def write(path, value):
     """Write *value* (no newline added) to *path*, which, resolved, must
@@ -34,7 +30,8 @@ def write(path, value):
     """
     root = os.path.realpath(CONF.cyborg_sysfs.root)
     real = os.path.realpath(path)
-    if not os.path.isabs(path) or not _below(root, real):
+    if (not os.path.isabs(path) or
+            os.path.commonpath([root, real]) != root):
         raise PermissionError(errno.EPERM,
                               'cyborg writes below %s only' % root, path)
     with open(real, 'w') as f:

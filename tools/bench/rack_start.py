@@ -87,6 +87,7 @@ from cyborg import context as cyborg_context
 from cyborg import objects
 from cyborg import rpc
 from cyborg import version
+from cyborg.common import driver_config
 from cyborg.conductor.placement import push as placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import host as host_queries
@@ -203,15 +204,27 @@ class Agents(report_scale.Agents):
         super().__init__(hosts, devices, threads)
         self.drivers = {h: [fake.FakeDriver(CONF, h).hello()]
                         for h in hosts}
-        # What cyborg-agent adds to its hello.
-        self.extra = {'installed_revision': '', 'config_revision': ''}
+        # What cyborg-agent adds to its hello: the revisions of the
+        # operator's decisions and of the configurations it took last.
+        self.revisions = {h: {'installed_revision': '',
+                              'config_revision': ''} for h in hosts}
 
-    def hello(self, host, timeout=None):
-        return self.api.hello(
+    def hello(self, host, timeout=None, start=True):
+        """The agent's hello; *start*: its first since it (re)started."""
+        answer = self.api.hello(
             self.context, host=host, binary='cyborg-agent',
             topic='cyborg-agent', version=version.version_string(),
-            started_at=time.strftime('%Y-%m-%dT%H:%M:%S', time.gmtime()),
-            drivers=self.drivers[host], timeout=timeout, **self.extra)
+            started_at=(time.strftime('%Y-%m-%dT%H:%M:%S', time.gmtime())
+                        if start else None),
+            drivers=self.drivers[host], timeout=timeout,
+            **self.revisions[host]) or {}
+        revisions = self.revisions[host]
+        if answer.get('installed') is not None:
+            revisions['installed_revision'] = driver_config.revision(
+                answer['installed'], answer.get('removed') or ())
+        if answer.get('config_revision') is not None:
+            revisions['config_revision'] = answer['config_revision']
+        return answer
 
 
 def _populate(agents, usage):

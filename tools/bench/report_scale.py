@@ -94,6 +94,10 @@ PERMISSIVE_POLICY = """\
 """
 
 
+# Placement's access log (--placement-access-log of a benchmark): the
+# method, the path without its query, the status and the microseconds.
+PLACEMENT_ACCESS_FORMAT = '%(m)s %(U)s %(s)s %(D)s'
+
 # placement-manage, with this interpreter.
 _PLACEMENT_MANAGE = ('import sys; from placement.cmd import manage; '
                      'sys.exit(manage.main())')
@@ -242,11 +246,17 @@ class Bench:
                         os.path.join(conf_dir, 'placement.conf'),
                         'db', 'sync'], check=True, capture_output=True)
         port = port or _free_port()
+        access = []
+        if getattr(self.args, 'placement_access_log', False):
+            # One line a request, Placement's own count and time of each
+            # (PLACEMENT_ACCESS_FORMAT).
+            access = ['--access-logfile', self.placement_access_log(),
+                      '--access-logformat', PLACEMENT_ACCESS_FORMAT]
         self.start('placement', [
             sys.executable, '-m', 'gunicorn', '-b', '127.0.0.1:%d' % port,
             '-w', str(self.args.placement_workers), '--threads', '4',
-            '--preload', '--log-level', 'warning',
-            'placement.wsgi.api:application'],
+            '--preload', '--log-level', 'warning'] + access +
+            ['placement.wsgi.api:application'],
             env={'OS_PLACEMENT_CONFIG_DIR': conf_dir})
         url = 'http://127.0.0.1:%d' % port
 
@@ -258,6 +268,18 @@ class Bench:
                 return False
         _wait(up, 60, 'Placement')
         return url
+
+    def placement_access_log(self):
+        """Where Placement's gunicorn logs each request (with
+        ``args.placement_access_log``): PLACEMENT_ACCESS_FORMAT's fields.
+        """
+        return os.path.join(self.tmp, 'placement-access.log')
+
+    def placement_database(self):
+        """The URL of Placement's database (once placement() made it)."""
+        url = sa.engine.make_url(self.args.db_admin_url)
+        return url.set(database='placement_bench_' + self.suffix,
+                       query={'charset': 'utf8mb4'})
 
     def conductors(self, transport_url, placement_url, own_threads=False):
         """Start the conductors; returns their configuration file.

@@ -31,7 +31,7 @@ DESCRIPTION = ('Cyborg is the OpenStack project for lifecycle management of '
                'security accelerators, etc.')
 
 
-def get():
+def get(context):
     """GET /: every API version (public, no microversion headers)."""
     version = v2.version_document(link.base_url(pecan.request) + '/v2')
     version['id'] = 'v2'
@@ -39,7 +39,7 @@ def get():
             'versions': [version], 'default_version': version}
 
 
-def get_openapi():
+def get_openapi(context):
     """GET /v2/openapi.json: the request's microversion's document (public)."""
     return OPENAPI.text(pecan.request.version)
 
@@ -48,16 +48,10 @@ ROUTES = [
     route.Route(
         'GET', '/', get,
         'The API versions (public, no microversion headers).',
-        response=lambda version: {
-            'type': 'object',
-            'properties': {'name': {'type': 'string'},
-                           'description': {'type': 'string'},
-                           'versions': {'type': 'array',
-                                        'items': route.ref('Version')},
-                           'default_version': route.ref('Version')},
-            'required': ['name', 'description', 'versions',
-                         'default_version'],
-            'additionalProperties': False},
+        response=lambda version: route.obj(
+            name={'type': 'string'}, description={'type': 'string'},
+            versions={'type': 'array', 'items': route.ref('Version')},
+            default_version=route.ref('Version')),
         policy=route.PUBLIC),
     route.Route('GET', '/v2/openapi.json', get_openapi,
                 'This description, for the microversion asked (public).',

@@ -35,16 +35,15 @@ OPENAPI = '3.1.0'
 DIALECT = 'https://json-schema.org/draft/2020-12/schema'
 VERSION_HEADERS = (microversion.HEADER, microversion.MIN_HEADER,
                    microversion.MAX_HEADER)
-
-
-def _version(text):
-    major, minor = text.split('.')
-    return microversion.Version(int(major), int(minor))
+_HEADER_REFS = {name: {'$ref': '#/components/headers/%s' % name}
+                for name in VERSION_HEADERS}
+_ERROR_BODY = {'application/json': {
+    'schema': {'$ref': '#/components/schemas/Error'}}}
 
 
 def versions():
     """Every microversion, as Versions."""
-    return [_version(v) for v in microversion.VERSIONS]
+    return [microversion.parse(v) for v in microversion.VERSIONS]
 
 
 def _schema_at(schema, version):
@@ -118,9 +117,7 @@ def _error_codes(operation, version):
 def _responses(operation, version):
     success = {'description': 'Success.'}
     if operation.path != '/':
-        success['headers'] = {
-            name: {'$ref': '#/components/headers/%s' % name}
-            for name in VERSION_HEADERS}
+        success['headers'] = _HEADER_REFS
     if operation.response is not None:
         success['content'] = {'application/json': {
             'schema': operation.response(version)}}
@@ -134,21 +131,14 @@ def _responses(operation, version):
 
 
 def _error_responses():
-    responses = {}
-    for status, text in _ERROR_DESCRIPTIONS.items():
-        responses['error%d' % status] = {
-            'description': text,
-            'headers': {name: {'$ref': '#/components/headers/%s' % name}
-                        for name in VERSION_HEADERS},
-            'content': {'application/json': {
-                'schema': {'$ref': '#/components/schemas/Error'}}}}
-    for status, text in _BEFORE_VERSION.items():
-        responses['error%d' % status] = {
-            'description': text,
-            'content': {'application/json': {
-                'schema': {'$ref': '#/components/schemas/Error'}}}}
-    for status, text in _FOREIGN.items():
-        responses['error%d' % status] = {'description': text}
+    responses = {'error%d' % status: {
+        'description': text, 'headers': _HEADER_REFS, 'content': _ERROR_BODY}
+        for status, text in _ERROR_DESCRIPTIONS.items()}
+    responses.update(('error%d' % status, {'description': text,
+                                           'content': _ERROR_BODY})
+                     for status, text in _BEFORE_VERSION.items())
+    responses.update(('error%d' % status, {'description': text})
+                     for status, text in _FOREIGN.items())
     return responses
 
 

@@ -36,6 +36,7 @@ from cyborg.api.controllers.v2 import instance
 from cyborg.api.controllers.v2 import service
 from cyborg.api.controllers.v2 import telemetry as telemetry_api
 from cyborg.api.controllers.v2 import usage as usage_api
+from cyborg.api.schemas import common
 from cyborg.common import configuration_rollout
 from cyborg.common import usage
 from cyborg.db.queries import discovery as discovery_queries
@@ -45,6 +46,10 @@ STRING = {'type': 'string'}
 INTEGER = {'type': 'integer'}
 DATETIME = {'type': 'string', 'format': 'date-time'}
 LINK = route.obj(href={'type': 'string', 'format': 'uri'}, rel=STRING)
+# The schemas of WSME's plain datatypes (wtypes.text is str).
+_PLAIN = {datetime.datetime: DATETIME, int: INTEGER,
+          float: {'type': 'number'}, bool: {'type': 'boolean'},
+          str: STRING, bytes: STRING}
 
 
 def _datatype(datatype):
@@ -64,16 +69,8 @@ def _datatype(datatype):
     if isinstance(datatype, wtypes.DictType):
         return {'type': 'object', 'additionalProperties': route.nullable(
             _datatype(datatype.value_type))}
-    if datatype is datetime.datetime:
-        return DATETIME
-    if datatype is int:
-        return INTEGER
-    if datatype is float:
-        return {'type': 'number'}
-    if datatype is bool:
-        return {'type': 'boolean'}
-    if datatype in (wtypes.text, str, bytes):
-        return STRING
+    if datatype in _PLAIN:
+        return _PLAIN[datatype]
     raise TypeError('no schema for WSME datatype %r' % datatype)
 
 
@@ -155,25 +152,20 @@ HOST_HARDWARE = route.obj(**_HOST, hardware={'type': 'array',
 _DIFF = {'type': 'array', 'items': {'type': 'object'}}
 
 # POST /v2/discovery: one host's outcome (discovery.state_result).
-DISCOVERY_RESULT = {
-    'type': 'object',
-    'properties': {
-        'host': STRING,
-        'status': {'type': 'string', 'enum': ['ok', 'error', 'pending']},
-        'state': {'type': 'string', 'enum': list(discovery_queries.STATES)},
-        'discovery_id': route.nullable(STRING),
-        'error': route.nullable(STRING),
-        'generation': route.nullable(INTEGER),
-        'report': route.nullable(STRING),
-        'drivers': {'type': 'array', 'items': {'type': 'object'}},
-        'added': _DIFF,
-        'changed': _DIFF,
-        'removed': _DIFF,
-    },
-    'required': ['host', 'status', 'state', 'discovery_id', 'error',
-                 'drivers', 'added', 'changed', 'removed'],
-    'additionalProperties': False,
-}
+DISCOVERY_RESULT = common.closed({
+    'host': STRING,
+    'status': {'type': 'string', 'enum': ['ok', 'error', 'pending']},
+    'state': {'type': 'string', 'enum': list(discovery_queries.STATES)},
+    'discovery_id': route.nullable(STRING),
+    'error': route.nullable(STRING),
+    'generation': route.nullable(INTEGER),
+    'report': route.nullable(STRING),
+    'drivers': {'type': 'array', 'items': {'type': 'object'}},
+    'added': _DIFF,
+    'changed': _DIFF,
+    'removed': _DIFF,
+}, ['host', 'status', 'state', 'discovery_id', 'error', 'drivers', 'added',
+    'changed', 'removed'])
 
 # GET /v2/capacity: the entries of each resource class.
 _COUNT = {'type': 'integer', 'minimum': 0}
@@ -246,31 +238,23 @@ ATTACHMENT = route.obj(
 # intervals themselves (UsageInterval).
 _HOURS = dict(usage_api.HOURS, intervals=_COUNT)
 _STRINGS = {'type': 'array', 'items': STRING}
-USAGE = {
-    'type': 'object',
-    'properties': {
-        'start': DATETIME, 'end': DATETIME,
-        'group_by': route.nullable({'type': 'string',
-                                    'enum': sorted(usage.GROUPS)}),
-        'project_usages': {'type': 'array', 'items': route.obj(
-            project_id=route.nullable(STRING),
-            usages={'type': 'array', 'items': {
-                'type': 'object',
-                'properties': dict(
-                    _HOURS, resource_class=route.nullable(STRING),
-                    **{group: _STRINGS if field in usage.LISTS
-                       else route.nullable(STRING)
-                       for group, field in usage.GROUPS.items()}),
-                'required': ['resource_class', *_HOURS],
-                'additionalProperties': False}},
-            **_HOURS)},
-        'usage_intervals': {'type': 'array',
-                            'items': route.ref('UsageInterval')},
-        'next': {'type': 'string', 'format': 'uri'},
-    },
-    'required': ['start', 'end', 'group_by', 'project_usages'],
-    'additionalProperties': False,
-}
+USAGE = common.closed({
+    'start': DATETIME, 'end': DATETIME,
+    'group_by': route.nullable({'type': 'string',
+                                'enum': sorted(usage.GROUPS)}),
+    'project_usages': {'type': 'array', 'items': route.obj(
+        project_id=route.nullable(STRING),
+        usages={'type': 'array', 'items': common.closed(dict(
+            _HOURS, resource_class=route.nullable(STRING),
+            **{group: _STRINGS if field in usage.LISTS
+               else route.nullable(STRING)
+               for group, field in usage.GROUPS.items()}),
+            ['resource_class', *_HOURS])},
+        **_HOURS)},
+    'usage_intervals': {'type': 'array',
+                        'items': route.ref('UsageInterval')},
+    'next': {'type': 'string', 'format': 'uri'},
+}, ['start', 'end', 'group_by', 'project_usages'])
 
 # The version document (GET /v2; an entry of GET /).
 VERSION = route.obj(

@@ -48,21 +48,15 @@ def _add(path=None):
     return {'properties': properties, 'required': list(properties)}
 
 
-_OP = {
-    'type': 'object',
-    'properties': {
-        'op': {'type': 'string', 'enum': ['add', 'remove']},
-        'path': {'type': 'string', 'enum': _PATHS},
-        'value': {},
-    },
-    'required': ['op', 'path'],
-    'additionalProperties': False,
+_OP = common.closed(
+    {'op': {'type': 'string', 'enum': ['add', 'remove']},
+     'path': {'type': 'string', 'enum': _PATHS},
+     'value': {}}, ['op', 'path'],
     # An add sets a value, of its path's type; a remove's is ignored.
-    'allOf': [{'if': _add(), 'then': {'required': ['value']}}] + [
+    allOf=[{'if': _add(), 'then': {'required': ['value']}}] + [
         {'if': _add({'const': '/' + field}),
          'then': {'properties': {'value': value}}}
-        for field, value in _VALUES.items()],
-}
+        for field, value in _VALUES.items()])
 
 # One ARQ's patch: a bind (adds of every bind field) or an unbind.
 _OPS = {
@@ -132,10 +126,8 @@ _FILTERS = {
     'instance': common.UUID,
     'bind_state': {'type': 'string', 'enum': ['resolved']},
 }
-LIST_QUERY = common.Versioned({
-    '2.0': common.query_schema(_FILTERS),
-    '2.4': common.query_schema(dict(_FILTERS, **common.pagination(
-        ['id', 'uuid', 'created_at', 'state'])))})
+LIST_QUERY = common.list_query(_FILTERS,
+                               ['id', 'uuid', 'created_at', 'state'])
 
 DELETE_QUERY = common.query_schema({
     'arqs': common.CSV,

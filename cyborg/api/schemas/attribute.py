@@ -22,16 +22,11 @@ _DEPLOYABLE_ID = {'oneOf': [common.POSITIVE_INT,
                             common.POSITIVE_INT_STRING, common.UUID]}
 
 _KEY = {'type': 'string', 'minLength': 1, 'maxLength': 255}
-_CREATE = {
-    'type': 'object',
-    'properties': {
-        'deployable_id': _DEPLOYABLE_ID,
-        'key': _KEY,
-        'value': {'type': 'string', 'maxLength': 65535},
-    },
-    'required': ['deployable_id', 'key', 'value'],
-    'additionalProperties': False,
-}
+_CREATE = common.closed({
+    'deployable_id': _DEPLOYABLE_ID,
+    'key': _KEY,
+    'value': {'type': 'string', 'maxLength': 65535},
+}, ['deployable_id', 'key', 'value'])
 CREATE = common.Versioned({
     '2.0': _CREATE,
     # The driver's keys went at the next report of the host.
@@ -46,10 +41,7 @@ _V2_0 = {
     'deployable_id': common.POSITIVE_INT_STRING,
     'key': {'type': 'string', 'maxLength': 255},
 }
-LIST_QUERY = common.Versioned({
-    '2.0': common.query_schema(_V2_0),
+LIST_QUERY = common.list_query(
+    _V2_0, ['id', 'uuid', 'key', 'created_at'],
     # From 2.4 deployable_id is also the UUID POST takes.
-    '2.4': common.query_schema(dict(
-        _V2_0, deployable_id={'anyOf': [common.POSITIVE_INT_STRING,
-                                        common.UUID]},
-        **common.pagination(['id', 'uuid', 'key', 'created_at'])))})
+    deployable_id={'anyOf': [common.POSITIVE_INT_STRING, common.UUID]})

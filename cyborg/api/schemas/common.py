@@ -84,10 +84,28 @@ def pagination(sort_keys):
     }
 
 
+def closed(properties, required=(), **more):
+    """An object of *properties* and no other member (*required*: those
+    it must have; *more*: other keywords).
+    """
+    schema = {'type': 'object', 'properties': properties}
+    if required:
+        schema['required'] = list(required)
+    return dict(schema, additionalProperties=False, **more)
+
+
 def query_schema(properties, additional=False):
     """A query-string schema: every value is a string."""
     return {'type': 'object', 'properties': properties,
             'additionalProperties': additional}
+
+
+def list_query(filters, sort_keys, **added):
+    """The query of a list: *filters*; from 2.4 also the filters *added*
+    (or changed) and pages sortable on *sort_keys*.
+    """
+    return Versioned({'2.0': query_schema(filters), '2.4': query_schema(
+        dict(filters, **added, **pagination(sort_keys)))})
 
 
 def page_args(params):

@@ -23,9 +23,8 @@ from cyborg.api.schemas import device_class as class_schema
 from cyborg.api.schemas import device_config as config_schema
 from cyborg.common import configuration_rollout
 
-CREATE = {
-    'type': 'object',
-    'properties': {
+CREATE = common.closed(
+    {
         'device_class': class_schema.NAME,
         'desired': config_schema.SET['properties']['desired'],
         'max_unavailable': {'anyOf': [
@@ -37,9 +36,7 @@ CREATE = {
                          'maximum': common.INT32_MAX},
         'follow': {'type': 'boolean'},
     },
-    'required': ['device_class', 'desired', 'max_unavailable'],
-    'additionalProperties': False,
-}
+    ['device_class', 'desired', 'max_unavailable'])
 
 LIST_QUERY = common.query_schema(dict(
     common.pagination(['id', 'created_at', 'updated_at']),

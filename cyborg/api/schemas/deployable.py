@@ -21,14 +21,11 @@ _V2_0 = {
                       'enum': list(device.GENERIC_FIELDS)},
     'filters.value': {'type': 'string'},
 }
-LIST_QUERY = common.Versioned({
-    '2.0': common.query_schema(_V2_0),
-    '2.4': common.query_schema(dict(
-        _V2_0,
-        name={'type': 'string', 'maxLength': 255},
-        driver_name={'type': 'string', 'maxLength': 100},
-        rp_uuid=common.UUID,
-        **common.pagination(['id', 'uuid', 'name', 'created_at'])))})
+SORT_KEYS = ['id', 'uuid', 'name', 'created_at']
+LIST_QUERY = common.list_query(
+    _V2_0, SORT_KEYS,
+    name={'type': 'string', 'maxLength': 255},
+    driver_name={'type': 'string', 'maxLength': 100}, rp_uuid=common.UUID)
 
 # [{"path": "/program", "op": "replace",
 #   "value": [{"image_uuid": "<glance image uuid>"}]}]
@@ -36,22 +33,13 @@ PROGRAM = {
     'type': 'array',
     'minItems': 1,
     'maxItems': 1,
-    'items': {
-        'type': 'object',
-        'properties': {
-            'path': {'type': 'string', 'enum': ['/program']},
-            'op': {'type': 'string', 'enum': ['replace']},
-            'value': {
-                'type': 'array', 'minItems': 1, 'maxItems': 1,
-                'items': {
-                    'type': 'object',
-                    'properties': {'image_uuid': common.UUID},
-                    'required': ['image_uuid'],
-                    'additionalProperties': False,
-                },
-            },
+    'items': common.closed({
+        'path': {'type': 'string', 'enum': ['/program']},
+        'op': {'type': 'string', 'enum': ['replace']},
+        'value': {
+            'type': 'array', 'minItems': 1, 'maxItems': 1,
+            'items': common.closed({'image_uuid': common.UUID},
+                                   ['image_uuid']),
         },
-        'required': ['path', 'op', 'value'],
-        'additionalProperties': False,
-    },
+    }, ['path', 'op', 'value']),
 }

@@ -36,12 +36,11 @@ _V2_0 = {
     'filters.field': {'type': 'string', 'enum': list(GENERIC_FIELDS)},
     'filters.value': {'type': 'string'},
 }
-LIST_QUERY = common.Versioned({
-    '2.0': common.query_schema(_V2_0),
-    '2.4': common.query_schema(dict(
-        _V2_0, type={'type': 'string', 'enum': list(TYPES)},
-        status={'type': 'string', 'enum': ['enabled', 'maintaining']},
-        **common.pagination(['id', 'uuid', 'hostname', 'created_at'])))})
+SORT_KEYS = ['id', 'uuid', 'hostname', 'created_at']
+LIST_QUERY = common.list_query(
+    _V2_0, SORT_KEYS,
+    type={'type': 'string', 'enum': list(TYPES)},
+    status={'type': 'string', 'enum': ['enabled', 'maintaining']})
 
 
 _TEXT = {'type': 'string', 'minLength': 1, 'maxLength': 255}
@@ -49,19 +48,15 @@ _TEXT = {'type': 'string', 'minLength': 1, 'maxLength': 255}
 # POST /v2/devices/disable and /v2/devices/enable: which devices
 # (every member given must match; at least one: checked by the handler,
 # with its own error code) and whether to act (default: a dry run).
-SELECTOR = {
-    'type': 'object',
-    'properties': {
-        'hostname': _TEXT,
-        'vendor': _TEXT,
-        'model': _TEXT,
-        'type': {'type': 'string', 'enum': list(TYPES)},
-        'driver_name': dict(_TEXT, maxLength=100),
-        'firmware': _TEXT,
-        'apply': {'type': 'boolean'},
-    },
-    'additionalProperties': False,
-}
+SELECTOR = common.closed({
+    'hostname': _TEXT,
+    'vendor': _TEXT,
+    'model': _TEXT,
+    'type': {'type': 'string', 'enum': list(TYPES)},
+    'driver_name': dict(_TEXT, maxLength=100),
+    'firmware': _TEXT,
+    'apply': {'type': 'boolean'},
+})
 
 # POST /v2/devices/{uuid}/clean (an optional body): a clean, an abort
 # of the cleans under way, or a release; one at a time.

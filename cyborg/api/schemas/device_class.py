@@ -24,19 +24,14 @@ NAME = {'type': 'string', 'pattern': device_class.NAME_PATTERN}
 
 _SCALAR = {'type': ['string', 'number', 'boolean'], 'maxLength': 255}
 
-CONDITION = {
-    'type': 'object',
-    'properties': {
-        'key': {'type': 'string', 'pattern': device_class.KEY_PATTERN},
-        'op': {'type': 'string', 'enum': list(device_class.OPS)},
-        'value': {'anyOf': [
-            _SCALAR,
-            {'type': 'array', 'minItems': 1,
-             'maxItems': device_class.MAX_IN_VALUES, 'items': _SCALAR}]},
-    },
-    'required': ['key', 'op', 'value'],
-    'additionalProperties': False,
-}
+CONDITION = common.closed({
+    'key': {'type': 'string', 'pattern': device_class.KEY_PATTERN},
+    'op': {'type': 'string', 'enum': list(device_class.OPS)},
+    'value': {'anyOf': [
+        _SCALAR,
+        {'type': 'array', 'minItems': 1,
+         'maxItems': device_class.MAX_IN_VALUES, 'items': _SCALAR}]},
+}, ['key', 'op', 'value'])
 
 SELECTOR = {'type': 'array', 'minItems': 1,
             'maxItems': device_class.MAX_CONDITIONS, 'items': CONDITION}
@@ -48,17 +43,9 @@ CLEANING = {'type': ['string', 'null'], 'minLength': 1, 'maxLength': 255,
             'pattern': r'^ *(only: *)?[A-Za-z0-9_:.-]+'
                        r'( *, *[A-Za-z0-9_:.-]+)* *$'}
 
-CREATE = {
-    'type': 'object',
-    'properties': {
-        'name': NAME,
-        'description': _DESCRIPTION,
-        'selector': SELECTOR,
-        'cleaning': CLEANING,
-    },
-    'required': ['name', 'selector'],
-    'additionalProperties': False,
-}
+CREATE = common.closed({'name': NAME, 'description': _DESCRIPTION,
+                        'selector': SELECTOR, 'cleaning': CLEANING},
+                       ['name', 'selector'])
 UPDATE = {
     'type': 'object',
     'properties': {'description': _DESCRIPTION, 'cleaning': CLEANING},

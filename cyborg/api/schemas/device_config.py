@@ -17,24 +17,20 @@ The shape only: which fields a device takes is what its driver declares
 settable (cyborg.common.device_config.check).
 """
 
+from cyborg.api.schemas import common
 from cyborg.common import device_config
 
 _VALUE = {'type': ['string', 'number', 'boolean', 'null'],
           'maxLength': 255}
 
-SET = {
-    'type': 'object',
-    'properties': {
-        'desired': {
-            'type': 'object',
-            'minProperties': 1,
-            'maxProperties': len(device_config.FIELDS),
-            'propertyNames': {'type': 'string', 'minLength': 1,
-                              'maxLength': 64},
-            'additionalProperties': _VALUE,
-        },
-        'drain': {'type': 'boolean'},
+SET = common.closed({
+    'desired': {
+        'type': 'object',
+        'minProperties': 1,
+        'maxProperties': len(device_config.FIELDS),
+        'propertyNames': {'type': 'string', 'minLength': 1,
+                          'maxLength': 64},
+        'additionalProperties': _VALUE,
     },
-    'required': ['desired'],
-    'additionalProperties': False,
-}
+    'drain': {'type': 'boolean'},
+}, ['desired'])

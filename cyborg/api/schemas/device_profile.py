@@ -40,25 +40,20 @@ _AMOUNT = re.compile(r'\s*[1-9][0-9]{0,8}\s*')
 # Up to 2.3, an empty or over-long name and a duplicate uuid were server
 # errors (the upstream tempest tests expect 500); the schema lets those
 # through so that the handler can answer as earlier versions did.
-_DP_V2_0 = {
-    'type': 'object',
-    'properties': {
-        'name': {'type': 'string', 'pattern': r'^[a-zA-Z0-9-_]*$'},
-        'description': {'type': ['string', 'null'], 'maxLength': 255},
-        'uuid': common.UUID,
-        # Values are strings; integers are accepted too (python-cyborgclient
-        # documents "resources:FPGA": 1) and stored as strings.
-        'groups': {
-            'type': 'array', 'minItems': 1,
-            'items': {'type': 'object',
-                      'additionalProperties': {
-                          'type': ['string', 'integer'],
-                          'minimum': common.INT32_MIN,
-                          'maximum': common.INT32_MAX}}},
-    },
-    'required': ['groups'],
-    'additionalProperties': False,
-}
+_DP_V2_0 = common.closed({
+    'name': {'type': 'string', 'pattern': r'^[a-zA-Z0-9-_]*$'},
+    'description': {'type': ['string', 'null'], 'maxLength': 255},
+    'uuid': common.UUID,
+    # Values are strings; integers are accepted too (python-cyborgclient
+    # documents "resources:FPGA": 1) and stored as strings.
+    'groups': {
+        'type': 'array', 'minItems': 1,
+        'items': {'type': 'object',
+                  'additionalProperties': {
+                      'type': ['string', 'integer'],
+                      'minimum': common.INT32_MIN,
+                      'maximum': common.INT32_MAX}}},
+}, ['groups'])
 
 _DP_V2_4 = copy.deepcopy(_DP_V2_0)
 _DP_V2_4['properties']['name'] = {'type': 'string', 'minLength': 1,
@@ -69,11 +64,8 @@ CREATE = common.Versioned({
     version: {'type': 'array', 'minItems': 1, 'maxItems': 1, 'items': item}
     for version, item in (('2.0', _DP_V2_0), ('2.4', _DP_V2_4))})
 
-LIST_QUERY = common.Versioned({
-    '2.0': common.query_schema({'name': common.CSV}),
-    '2.4': common.query_schema(dict(
-        {'name': common.CSV},
-        **common.pagination(['id', 'name', 'uuid', 'created_at'])))})
+LIST_QUERY = common.list_query({'name': common.CSV},
+                               ['id', 'name', 'uuid', 'created_at'])
 
 DELETE_QUERY = common.query_schema({'value': {'type': 'string'}})
 

@@ -13,13 +13,9 @@
 # under the License.
 """Schemas of /v2/discovery."""
 
+from cyborg.api.schemas import common
 from cyborg.api.schemas import hardware
 
-RUN = {
-    'type': 'object',
-    'properties': {
-        'host': hardware.HOST,
-        'driver': {'type': 'string', 'minLength': 1, 'maxLength': 255},
-    },
-    'additionalProperties': False,
-}
+RUN = common.closed({
+    'host': hardware.HOST,
+    'driver': {'type': 'string', 'minLength': 1, 'maxLength': 255}})

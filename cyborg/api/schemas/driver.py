@@ -30,19 +30,10 @@ CONFIG = {
 LIST_QUERY = common.query_schema({
     'host': hardware.HOST, 'name': NAME, 'status': STATUS})
 
-INSTALL = {
-    'type': 'object',
-    'properties': {'name': NAME, 'host': hardware.HOST, 'config': CONFIG},
-    'required': ['name'],
-    'additionalProperties': False,
-}
+INSTALL = common.closed(
+    {'name': NAME, 'host': hardware.HOST, 'config': CONFIG}, ['name'])
 
-UPDATE = {
-    'type': 'object',
-    'properties': {'config': CONFIG},
-    'required': ['config'],
-    'additionalProperties': False,
-}
+UPDATE = common.closed({'config': CONFIG}, ['config'])
 
 DELETE_QUERY = common.query_schema({
     'force': {'type': 'string', 'enum': ['true', 'false', 'True', 'False',

@@ -21,21 +21,16 @@ from cyborg.api.schemas import hardware
 _PROFILE = {'type': 'string', 'minLength': 1, 'maxLength': 255}
 _PROJECT = {'type': 'string', 'minLength': 1, 'maxLength': 255}
 
-ATTACH = {
-    'type': 'object',
-    'properties': {
-        'device_profile_name': _PROFILE,
-        # Where the caller expects the server (Nova says where it is):
-        # checked against Nova.
-        'hostname': hardware.HOST,
-        # The server's project the caller expects: checked against Nova.
-        'project_id': _PROJECT,
-        # Ask Nova for a hard reboot once the accelerators are bound.
-        'reboot': {'type': 'boolean'},
-    },
-    'required': ['device_profile_name'],
-    'additionalProperties': False,
-}
+ATTACH = common.closed({
+    'device_profile_name': _PROFILE,
+    # Where the caller expects the server (Nova says where it is):
+    # checked against Nova.
+    'hostname': hardware.HOST,
+    # The server's project the caller expects: checked against Nova.
+    'project_id': _PROJECT,
+    # Ask Nova for a hard reboot once the accelerators are bound.
+    'reboot': {'type': 'boolean'},
+}, ['device_profile_name'])
 
 DETACH_QUERY = common.query_schema({
     # Only these ARQs (comma-separated uuids), all made by attach.

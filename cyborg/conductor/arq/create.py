@@ -40,8 +40,7 @@ def create(context, device_profile_name, project_id):
     return arqs
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _create(context, device_profile_name, project_id, uuids):
     profile = dp_queries.get_by_name(context, device_profile_name)
     counts = dp_obj.arq_counts(profile['groups'])

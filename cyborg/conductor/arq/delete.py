@@ -21,28 +21,23 @@ from cyborg.conductor.arq import lifecycle
 from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
-from cyborg.db.queries import device_state
 from cyborg.notifications import accelerator_request as arq_notify
 
 LOG = logging.getLogger(__name__)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _delete(context, uuids, instance_uuid, project_id, since, tries,
             before):
-    # A retry after a COMMIT whose answer was lost counts the ARQs gone
-    # as deleted instead of refusing; the first try refuses them.
+    # An ARQ already gone is deleted: by the API's read it was there, so
+    # another delete took it (the same RPC message delivered twice, as a
+    # publish retried across a RabbitMQ failover sends it).  A retry after
+    # a COMMIT whose answer was lost counts those as its own and tells.
     retried = bool(tries)
     tries.append(True)
     arqs = arq_queries.rows_to_delete(context, uuids=uuids,
                                       instance_uuid=instance_uuid,
-                                      project_id=project_id,
-                                      missing_ok=retried)
-    # Before any handle is let go: a bind on the same device decides
-    # under the same lock (device_state).
-    device_state.lock_of_deployables(context,
-                                     [a['deployable_id'] for a in arqs])
+                                      project_id=project_id, missing_ok=True)
     taken = [arq['uuid'] for arq in arqs]
     earlier = {}
     if retried and uuids is not None and len(taken) < len(uuids):
@@ -60,10 +55,9 @@ def _delete(context, uuids, instance_uuid, project_id, since, tries,
 
 
 def delete(context, uuids=None, instance_uuid=None, project_id=None):
-    """Delete ARQs by uuids (all must exist) or by instance, in one
+    """Delete ARQs by uuids (those gone are done) or by instance, in one
     transaction (the caller's, if any: lifecycle.change(delete)).
 
-    :raises: AcceleratorRequestNotFound
     :returns: the uuids of the ARQs deleted or being deleted.
     """
     # retry_on_deadlock calls _delete again with the same list: its

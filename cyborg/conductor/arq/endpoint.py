@@ -25,6 +25,7 @@ from cyborg import exception
 from cyborg import metrics
 from cyborg import states
 from cyborg.common import deadline
+from cyborg.conductor import rpcapi
 from cyborg.conductor.arq import bind as arq_bind
 from cyborg.conductor.arq import create as arq_create
 from cyborg.conductor.arq import delete as arq_delete
@@ -108,7 +109,6 @@ class ArqEndpoint:
         return result
 
     @messaging.expose
-    @messaging.expected_exceptions(exception.AcceleratorRequestNotFound)
     @_turn
     @deadline.drop_when_late
     def arq_delete(self, context, uuids=None, instance_uuid=None,
@@ -119,11 +119,9 @@ class ArqEndpoint:
         metrics.ARQ_DELETES.inc(len(deleted))
         return len(deleted)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeployableNotFound,
-                                   exception.DeployableInUse,
-                                   exception.UnsupportedOperation)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeployableNotFound,
+                         exception.DeployableInUse,
+                         exception.UnsupportedOperation)
     def deployable_program(self, context, uuid, image_uuid):
         """Queue programming a deployable; answer ``{job, deadline}``."""
         job = program.program(context, uuid, image_uuid)

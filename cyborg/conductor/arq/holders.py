@@ -55,11 +55,18 @@ class Holders:
         time.sleep(PACE)
         with self._lock:
             arqs, self._arqs = self._arqs, set()
-        for host in usage_queries.hosts_of(context, sorted(arqs)):
-            try:
-                self._agent_api.holders_changed(
-                    context, host, telemetry_queries.bindings(context, host))
-            except messaging.MessagingException as exc:
-                LOG.warning('The agent of host %(host)s was not told who '
-                            'holds its devices (%(error)s); its next '
-                            'report tells it', {'host': host, 'error': exc})
+        cast(self._agent_api, context, arqs)
+
+
+def cast(agent_api, context, arq_uuids):
+    """Cast the holders of the devices of *arq_uuids* to their agents,
+    now (cyborg-manage's heal, which lends no pool, calls it directly).
+    """
+    for host in usage_queries.hosts_of(context, sorted(arq_uuids)):
+        try:
+            agent_api.holders_changed(
+                context, host, telemetry_queries.bindings(context, host))
+        except messaging.MessagingException as exc:
+            LOG.warning('The agent of host %(host)s was not told who '
+                        'holds its devices (%(error)s); its next '
+                        'report tells it', {'host': host, 'error': exc})

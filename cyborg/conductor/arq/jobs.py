@@ -37,7 +37,6 @@ from cyborg import liveness
 from cyborg import metrics
 from cyborg import servicegroup
 from cyborg import states
-from cyborg.common import traits as cyborg_traits
 from cyborg.conductor import backoff
 from cyborg.conductor import pool as worker_pool
 from cyborg.conductor.arq import lifecycle
@@ -47,7 +46,6 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries
 from cyborg.db.queries import bind_job as job_queries
-from cyborg.db.queries import deployable as deployable_queries
 from cyborg.db.queries import service as service_queries
 
 CONF = cfg.CONF
@@ -282,8 +280,7 @@ def _still_binding(arq, job, state=states.BIND_STARTED):
             arq['attach_handle_id'] == job['payload']['handle_id'])
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def bind_done(context, job, result):
     """The device work succeeded: the ARQ Bound and its usage interval
     opened (False: it changed).
@@ -303,11 +300,7 @@ def bind_done(context, job, result):
         arq_release.job_handle_done(context, job)
         return False
     if job['kind'] == job_queries.PROGRAM:
-        payload = job['payload']
-        deployable_queries.record_programming(
-            context, payload['deployable_id'], payload['bitstream_id'],
-            (result or {}).get('function_traits'),
-            cyborg_traits.FUNCTION_TRAIT_PREFIX)
+        program.record_programming(context, job['payload'], result)
     lifecycle.change(context, states.BIND_DONE, [{
         'uuid': job['arq_uuid'], 'instance_uuid': arq['instance_uuid'],
         'usage': job['payload']['usage'],
@@ -315,8 +308,7 @@ def bind_done(context, job, result):
     return True
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def bind_failed(context, job, error):
     """The device work failed or timed out: BindFailed (False: changed)."""
     job_queries.delete(context, job['id'])
@@ -347,8 +339,7 @@ def _forget_deleting(context, arq_uuid, arq):
         'uuid': arq_uuid, 'instance_uuid': arq['instance_uuid']}])
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def released(context, job):
     """The device-side state is gone: free the handle; a Deleting ARQ goes."""
     job_queries.delete(context, job['id'])
@@ -359,8 +350,7 @@ def released(context, job):
         _forget_deleting(context, job['arq_uuid'], arq)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def release_failed(context, job, error):
     """Retry with back-off; give up (True) after events_max_attempts."""
     if job['attempts'] < CONF.nova.events_max_attempts:
@@ -429,8 +419,7 @@ def fail_overdue(context):
     return len(failed)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _fail_overdue(context, requests):
     """:param requests: gets the overdue jobs of program requests."""
     failed = []

@@ -25,9 +25,10 @@ caller's writer transaction, and writes there what the move implies:
 * unbind, delete: the ARQ lets go of its handle (let_go(): a release job
   first where the device has state to undo; a delete without one is
   delete_now, the row gone), its usage interval closes, what its tenant
-  had is left to clean (cyborg.db.queries.device_state.ended(): the
-  caller locked the devices first, device_state.lock_of_deployables())
-  and its instance is forgotten once none of its ARQs is left;
+  had is left to clean (cyborg.db.queries.device_state.ended(), under
+  the devices' locks, taken before any handle is let go: a bind on the
+  same device decides under the same lock) and its instance is
+  forgotten once none of its ARQs is left;
 * unbind_fail, forget: the state, or the row gone.
 
 It returns what changed (Change).  What a change owes outside the
@@ -37,8 +38,9 @@ Placement push of the devices left to clean, is queued on the
 transaction and goes once it committed (db_api.after_commit): never for
 one rolled back, once for one run again, wherever change() is called
 from.  What needs a conductor goes through the services it lends
-(serve()); without them (cyborg-manage) the conductors' periodic work
-does it: the events' outbox, the agents' next report, the work poll.
+(serve()); cyborg-manage's heal lends the holders' cast only, and the
+conductors' periodic work does the rest: the events' outbox, the work
+poll.
 """
 
 import dataclasses
@@ -242,6 +244,8 @@ def _bind(context, transition, arqs, since, done):
 def _end(context, transition, arqs, project_id, tell_nova, done):
     """The unbinds and deletes of *arqs*: their handles let go."""
     deleting = transition == states.DELETE
+    device_state.lock_of_deployables(context,
+                                     [a['deployable_id'] for a in arqs])
     for arq in arqs:
         uuid = arq['uuid']
         if deleting and arq['state'] == states.DELETING:

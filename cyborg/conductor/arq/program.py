@@ -53,8 +53,7 @@ def program(context, uuid, image_uuid):
     return job
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _queue(context, target, uuid, image_uuid):
     """Take the deployable for programming and queue the job, or refuse."""
     state = deployable_queries.lock_fpga(context, target['id'])
@@ -111,7 +110,7 @@ def run_job(context, agent_api, job):
         # Whatever the agent call raised is the job's outcome.
         error = _agent_error(host, exc)
     else:
-        if _record_done(context, job, result):
+        if _finish(context, job, job_queries.DONE, {'result': result}):
             deployable_notify.program(
                 context, deployable_notify.PROGRAM_END,
                 payload['deployable_uuid'], _target(job),
@@ -137,37 +136,33 @@ def _agent_error(host, exc):
     return exc
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def _record_done(context, job, result):
-    """Record the job done with its results (False: another ended it)."""
-    if not job_queries.finish(context, job['id'], job_queries.DONE,
-                              {'result': result}):
-        return False
-    payload = job['payload']
-    deployable_queries.record_programming(
-        context, payload['deployable_id'], payload['bitstream_id'],
-        (result or {}).get('function_traits'),
-        cyborg_traits.FUNCTION_TRAIT_PREFIX)
-    deployable_queries.end_programming(context, payload['deployable_id'])
-    return True
-
-
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def _record_failed(context, job, error, from_state):
-    if not job_queries.finish(context, job['id'], job_queries.FAILED,
-                              {'error': exception.to_record(error)},
+@db_api.retrying_writer
+def _finish(context, job, state, outcome, from_state=job_queries.RUNNING):
+    """Record the job *state* (DONE or FAILED) with *outcome*, the
+    programming over (False: another ended it).
+    """
+    if not job_queries.finish(context, job['id'], state, outcome,
                               from_state=from_state):
         return False
+    if state == job_queries.DONE:
+        record_programming(context, job['payload'], outcome['result'])
     deployable_queries.end_programming(context,
                                        job['payload']['deployable_id'])
     return True
 
 
+def record_programming(context, payload, result):
+    """Record the image and function traits a program job's result reports."""
+    deployable_queries.record_programming(
+        context, payload['deployable_id'], payload['bitstream_id'],
+        (result or {}).get('function_traits'),
+        cyborg_traits.FUNCTION_TRAIT_PREFIX)
+
+
 def failed(context, job, error, from_state=job_queries.RUNNING):
     """Fail a program job still in *from_state*: outcome, mark end, notify."""
-    if not _record_failed(context, job, error, from_state):
+    if not _finish(context, job, job_queries.FAILED,
+                   {'error': exception.to_record(error)}, from_state):
         return
     payload = job['payload']
     deployable_notify.program(

@@ -28,7 +28,6 @@ from cyborg.db import api as db_api
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attach_handle as handle_queries
 from cyborg.db.queries import bind_job as job_queries
-from cyborg.db.queries import device_state
 
 LOG = logging.getLogger(__name__)
 
@@ -54,14 +53,10 @@ def unbind(context, uuids, project_id=None):
     return _unbind(context, uuids, project_id, timeutils.utcnow())
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _unbind(context, uuids, project_id, since):
     arqs = [arq_queries.get_row(context, uuid, project_id)
             for uuid in sorted(uuids)]
-    # Before any handle is let go (device_state).
-    device_state.lock_of_deployables(context,
-                                     [a['deployable_id'] for a in arqs])
     lifecycle.change(context, states.UNBIND, arqs, since,
                      project_id=project_id)
     LOG.info('Unbound ARQs %s', ', '.join(sorted(uuids)))
@@ -78,8 +73,6 @@ def unbind_held(context, held, since):
     :returns: the uuids of the ARQs unbound, sorted.
     """
     arqs = arq_queries.lock_rows(context, sorted(held))
-    device_state.lock_of_deployables(context,
-                                     [a['deployable_id'] for a in arqs])
     arqs = [a for a in arqs if a['attach_handle_id'] is not None and
             a['attach_handle_id'] == held[a['uuid']]]
     lifecycle.change(context, states.UNBIND, arqs, since, tell_nova=True)

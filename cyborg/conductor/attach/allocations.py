@@ -94,8 +94,7 @@ def _free(context, placement, attachment):
               'amounts': attachment['allocations']})
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def start_release(context, attachments, reboot=None, uuids=None):
     """Delete the attachments' ARQs, make them ``releasing``; the ARQ uuids.
 

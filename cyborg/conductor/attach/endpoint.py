@@ -16,7 +16,7 @@
 import oslo_messaging as messaging
 
 from cyborg import exception
-from cyborg.common import deadline
+from cyborg.conductor import rpcapi
 from cyborg.conductor.attach import instance
 
 
@@ -34,46 +34,35 @@ class AttachEndpoint:
         self._nova = nova
         self._kick_work = kick_work
 
-    # expose outermost: expected_exceptions does not copy attributes.
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceProfileNotFound,
-                                   exception.AgentNotFound,
-                                   exception.ComputeResourceProviderNotFound,
-                                   exception.NoAcceleratorCandidate,
-                                   exception.PlacementNotConfigured,
-                                   exception.PlacementError,
-                                   exception.BindTargetInvalid,
-                                   exception.BindTargetGone,
-                                   exception.AcceleratorRequestBadState,
-                                   exception.NovaNotConfigured,
-                                   exception.NovaUnavailable,
-                                   exception.ServerNotFound,
-                                   exception.ServerNotAttachable,
-                                   exception.OverLimit,
-                                   exception.LimitsUnavailable,
-                                   exception.Conflict,
-                                   exception.Invalid)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeviceProfileNotFound,
+                         exception.AgentNotFound,
+                         exception.ComputeResourceProviderNotFound,
+                         exception.NoAcceleratorCandidate,
+                         exception.PlacementNotConfigured,
+                         exception.PlacementError,
+                         exception.BindTargetInvalid,
+                         exception.BindTargetGone,
+                         exception.AcceleratorRequestBadState,
+                         exception.NovaNotConfigured,
+                         exception.NovaUnavailable, exception.ServerNotFound,
+                         exception.ServerNotAttachable, exception.OverLimit,
+                         exception.LimitsUnavailable, exception.Conflict,
+                         exception.Invalid)
     def instance_attach(self, context, instance_uuid, device_profile_name,
                         hostname=None, project_id=None, reboot=False):
-        """See ConductorAPI.instance_attach."""
         return instance.attach(
             context, self._placement, self._nova(), instance_uuid,
             device_profile_name, hostname=hostname, project_id=project_id,
             reboot=reboot)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.AcceleratorRequestNotFound,
-                                   exception.AcceleratorRequestsNotAttached,
-                                   exception.ServerNotDetachable,
-                                   exception.NovaNotConfigured,
-                                   exception.NovaUnavailable,
-                                   exception.PlacementError,
-                                   exception.Conflict)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.AcceleratorRequestNotFound,
+                         exception.AcceleratorRequestsNotAttached,
+                         exception.ServerNotDetachable,
+                         exception.NovaNotConfigured,
+                         exception.NovaUnavailable, exception.PlacementError,
+                         exception.Conflict)
     def instance_detach(self, context, instance_uuid, arq_uuids=None,
                         reboot=False):
-        """See ConductorAPI.instance_detach."""
         result = instance.detach(context, self._placement, self._nova(),
                                  instance_uuid, arq_uuids=arq_uuids,
                                  reboot=reboot)
@@ -85,12 +74,10 @@ class AttachEndpoint:
                                    exception.NovaUnavailable,
                                    exception.ServerNotFound)
     def instance_show(self, context, instance_uuid):
-        """See ConductorAPI.instance_show."""
         return instance.show(context, self._nova(), instance_uuid)
 
     @messaging.expose
     @messaging.expected_exceptions(exception.NovaNotConfigured,
                                    exception.NovaUnavailable)
     def instance_list(self, context, servers):
-        """See ConductorAPI.instance_list."""
         return instance.list_servers(self._nova(), servers)

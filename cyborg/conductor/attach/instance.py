@@ -52,10 +52,8 @@ def request_groups(profile):
             kind, _sep, name = key.partition(':')
             if kind == 'resources':
                 request['resources'][name] = int(value)
-            elif kind == 'trait' and value == 'required':
-                request['required'].append(name)
-            elif kind == 'trait' and value == 'forbidden':
-                request['forbidden'].append(name)
+            elif kind == 'trait' and value in ('required', 'forbidden'):
+                request[value].append(name)
         groups.append(request)
     return groups
 
@@ -84,8 +82,7 @@ def _record(context, server, profile, hostname, chosen, reboot):
                         uuids)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _record_once(context, server, profile, hostname, chosen, reboot, uuids):
     counts = dp_obj.arq_counts(profile['groups'])
     retried = bool(uuids)
@@ -112,8 +109,7 @@ def _record_once(context, server, profile, hostname, chosen, reboot, uuids):
     return att_queries.get(context, uuid), arqs
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _bind(context, attachment, patches):
     """Bind the ARQs and make the attachment ``attached``, in one
     transaction.

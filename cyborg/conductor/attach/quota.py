@@ -34,11 +34,6 @@ LOG = logging.getLogger(__name__)
 # Nova's names of the limits on resource classes (nova/limit/placement.py).
 PREFIX = 'class:'
 
-def enabled():
-    """Whether attach-instance enforces Nova's unified limits."""
-    return CONF.quota.unified_limits
-
-
 def deltas(allocations):
     """``{'class:<rc>': total}`` of ``{rp: {'resources': {rc: amount}}}``."""
     totals = collections.Counter()
@@ -114,13 +109,13 @@ def enforce(placement, project_id, allocations, profile, instance_uuid):
     :raises: OverLimit, LimitsUnavailable, PlacementError
     """
     wanted = deltas(allocations)
-    if enabled() and wanted:
+    if CONF.quota.unified_limits and wanted:
         _check(placement, project_id, wanted, profile, instance_uuid)
 
 
 def recheck(placement, project_id, allocations, profile, instance_uuid):
     """Check the project is still within limits once the attach is added."""
     wanted = deltas(allocations)
-    if enabled() and wanted:
+    if CONF.quota.unified_limits and wanted:
         _check(placement, project_id, dict.fromkeys(wanted, 0), profile,
                instance_uuid, added=wanted)

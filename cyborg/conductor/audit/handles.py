@@ -55,8 +55,7 @@ def _finding(handle, kind, settled, arq=None):
                          detail=detail, repaired=repaired)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _settle_unheld(context, handle_id, heal):
     """Re-check and heal an unheld handle under its lock (None: fine now)."""
     handle = audit_queries.lock_handle(context, handle_id)
@@ -92,8 +91,7 @@ def _settle_unheld(context, handle_id, heal):
     return detail + '; changed meanwhile: left alone', False
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _settle_held_free(context, handle_id, heal):
     """Re-check and heal a free handle an ARQ references (None: fine now)."""
     handle = audit_queries.lock_handle(context, handle_id)

@@ -22,6 +22,7 @@ nor an ARQ changed since it was read.
 
 import dataclasses
 import datetime
+import functools
 
 from oslo_config import cfg
 from oslo_log import log as logging
@@ -30,6 +31,8 @@ from oslo_utils import timeutils
 from cyborg import exception
 from cyborg import states
 from cyborg.conductor.arq import delete as arq_delete
+from cyborg.conductor.arq import holders as arq_holders
+from cyborg.conductor.arq import lifecycle
 from cyborg.conductor.attach import nova_server
 from cyborg.conductor.audit import record
 from cyborg.db import api as db_api
@@ -89,8 +92,7 @@ def _arq_findings(context, nova, host):
     return found
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _release_arq(context, arq):
     """Delete an orphaned ARQ if it is still as the audit read it."""
     try:
@@ -186,6 +188,21 @@ def audit(context, nova, placement=None, host=None, heal=False):
                 _heal_allocation(context, placement, finding)
             found.append(finding)
     return found
+
+
+def heal_without_conductor(context, nova, placement, agent_api, host=None):
+    """audit() with *heal* from a process no conductor runs in
+    (cyborg-manage): the lifecycle is lent the holders' cast through
+    *agent_api*, so that the agents learn at once who holds their
+    devices, as after a conductor's release.
+    """
+    served = lifecycle.Services(holders=functools.partial(
+        arq_holders.cast, agent_api))
+    lifecycle.serve(served)
+    try:
+        return audit(context, nova, placement, host=host, heal=True)
+    finally:
+        lifecycle.withdraw(served)
 
 
 def periodic(context, nova, placement=None):

@@ -67,28 +67,31 @@ def _inventory_view(inventories):
 
 def _compare(host, want, uuid, client):
     """The drift of one deployable's provider."""
-    name = want['name']
+    drift = []
+
+    def found(kind, detail):
+        drift.append(_drift(host, kind, want['name'], uuid, detail))
+        return drift
+
     provider = client.get_provider(uuid)
     if provider is None:
-        return [_drift(host, MISSING, name, uuid, 'not in Placement')]
-    drift = []
+        return found(MISSING, 'not in Placement')
     if provider.get('parent_provider_uuid') != want['parent']:
-        drift.append(_drift(host, WRONG_PARENT, name, uuid, '%s, not %s' % (
-            provider.get('parent_provider_uuid'), want['parent'])))
-    if provider['name'] != name:
-        drift.append(_drift(host, WRONG_NAME, name, uuid,
-                            'named %s' % provider['name']))
+        found(WRONG_PARENT, '%s, not %s' % (
+            provider.get('parent_provider_uuid'), want['parent']))
+    if provider['name'] != want['name']:
+        found(WRONG_NAME, 'named %s' % provider['name'])
     have = _inventory_view(client.get_inventories(uuid)[1])
     wanted = _inventory_view(want['inventories'])
     if have != wanted:
-        drift.append(_drift(host, WRONG_INVENTORY, name, uuid, '%s, not %s'
-                            % (jsonutils.dumps(have, sort_keys=True),
-                               jsonutils.dumps(wanted, sort_keys=True))))
+        found(WRONG_INVENTORY, '%s, not %s' % (
+            jsonutils.dumps(have, sort_keys=True),
+            jsonutils.dumps(wanted, sort_keys=True)))
     traits = set(client.get_traits(uuid)[1])
     for trait in sorted(set(want['traits']) - traits):
-        drift.append(_drift(host, MISSING_TRAIT, name, uuid, trait))
+        found(MISSING_TRAIT, trait)
     for trait in sorted(traits - set(want['traits'])):
-        drift.append(_drift(host, STALE_TRAIT, name, uuid, trait))
+        found(STALE_TRAIT, trait)
     return drift
 
 

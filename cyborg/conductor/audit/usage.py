@@ -59,8 +59,7 @@ def _gone_since(row, now):
     return row['arq_updated_at'] or now, 'its ARQ %s since then' % state
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _settle_orphan(context, found, heal, now):
     """Re-check and close an orphan under its ARQ's lock (None: fine now)."""
     arq_queries.lock_state(context, found['arq_uuid'])
@@ -81,8 +80,7 @@ def _settle_orphan(context, found, heal, now):
             True, closed)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _settle_unrecorded(context, arq_uuid, heal):
     """Re-check a Bound ARQ without interval and open one (None: fine now)."""
     arq_queries.lock_state(context, arq_uuid)

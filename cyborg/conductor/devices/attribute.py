@@ -30,51 +30,47 @@ from cyborg.db.queries import host as host_queries
 LOG = logging.getLogger(__name__)
 
 
-def _mark(context, row):
-    """Mark the deployable's host for a push (``rc``: to its handles)."""
+def _delete(context, uuid):
+    row = attribute_queries.get(context, uuid)
+    attribute_queries.delete(context, uuid)
+    return row
+
+
+@db_api.retrying_writer
+def _write(context, write, *args):
+    """``write(context, ...)``'s row and its deployable's host, marked for
+    a push in the same transaction (``rc``: to its handles).
+    """
+    row = write(context, *args)
     if row['key'] == attach_handle_queries.RC_KEY:
         attach_handle_queries.follow_resource_class(
             context, [row['deployable_id']])
     host = deployable_queries.driver_and_host(
         context, row['deployable_id'])['hostname']
     host_queries.mark_needs_sync(context, host)
-    return host
+    return row, host
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def _create(context, deployable_id, key, value):
-    row = attribute_queries.create(context, deployable_id, key, value)
-    return row, _mark(context, row)
-
-
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def _delete(context, uuid):
-    row = attribute_queries.get(context, uuid)
-    attribute_queries.delete(context, uuid)
-    return row, _mark(context, row)
-
-
-def _push(context, placement, host):
+def _logged_and_pushed(context, placement, message, write, *args):
+    row, host = _write(context, write, *args)
+    LOG.info(message, row)
     # Committed: push with no transaction open; otherwise (or should it
     # fail) the host stays marked for the periodic task.
     if placement is not None:
         placement_push.push_safely(context, placement, host)
+    return row
 
 
 def create(context, deployable_id, key, value, placement=None):
     """Add a key/value to a deployable (a dict); its provider follows."""
-    row, host = _create(context, deployable_id, key, value)
-    LOG.info('Created attribute %(key)s=%(value)s of deployable '
-             '%(deployable_id)s', row)
-    _push(context, placement, host)
-    return row
+    return _logged_and_pushed(
+        context, placement, 'Created attribute %(key)s=%(value)s of '
+        'deployable %(deployable_id)s', attribute_queries.create,
+        deployable_id, key, value)
 
 
 def delete(context, uuid, placement=None):
     """Delete an attribute; its provider follows."""
-    row, host = _delete(context, uuid)
-    LOG.info('Deleted attribute %(uuid)s (%(key)s=%(value)s of deployable '
-             '%(deployable_id)s)', row)
-    _push(context, placement, host)
+    _logged_and_pushed(context, placement, 'Deleted attribute %(uuid)s '
+                       '(%(key)s=%(value)s of deployable %(deployable_id)s)',
+                       _delete, uuid)

@@ -126,7 +126,7 @@ class Cleaner:
         if aborting is not None:
             LOG.warning('Device %(uuid)s: %(reason)s; stopping it',
                         {'uuid': clean['device_uuid'], 'reason': reason})
-            self._send_abort(context, aborting)
+            self._cast_to_agent(context, aborting, None, ABORT_CAST)
         return True
 
     def _hand(self, context, clean, now):
@@ -159,28 +159,21 @@ class Cleaner:
         if what == CLEAN_CAST:
             self._send_clean(context, clean, now)
         else:
-            self._send_abort(context, clean, now)
+            self._cast_to_agent(context, clean, now, ABORT_CAST)
 
-    def _send_clean(self, context, clean, now=None):
-        done = [d['step'] for d in clean.get('done') or ()]
+    def _send_clean(self, context, clean, now):
         self._cast_to_agent(
-            context, clean, now, CLEAN_CAST,
-            device_uuid=clean['device_uuid'],
-            unit=common_cleaning.unit_address(clean),
-            generation=clean['id'], steps=clean['steps'],
-            done=done, timeout=CONF.conductor.clean_timeout)
-
-    def _send_abort(self, context, clean, now=None):
-        self._cast_to_agent(
-            context, clean, now, ABORT_CAST,
-            device_uuid=clean['device_uuid'],
-            unit=common_cleaning.unit_address(clean),
-            generation=clean['id'])
+            context, clean, now, CLEAN_CAST, steps=clean['steps'],
+            done=[d['step'] for d in clean.get('done') or ()],
+            timeout=CONF.conductor.clean_timeout)
 
     def _cast_to_agent(self, context, clean, now, what, **kwargs):
+        """Cast *what* (clean or clean_abort) about *clean* to its agent."""
         try:
-            getattr(self._agent_api, what)(context, clean['hostname'],
-                                           **kwargs)
+            getattr(self._agent_api, what)(
+                context, clean['hostname'], device_uuid=clean['device_uuid'],
+                unit=common_cleaning.unit_address(clean),
+                generation=clean['id'], **kwargs)
         except messaging.MessagingException as exc:
             LOG.warning('Could not reach the agent of %(host)s about clean '
                         '%(gen)d of device %(uuid)s (tried again later): '

@@ -26,6 +26,8 @@ conductor worker waits on an agent.  Providers a change replaces carry
 no allocation, so no reshape is needed.
 """
 
+import collections
+
 from oslo_log import log as logging
 from oslo_serialization import jsonutils
 
@@ -42,8 +44,7 @@ from cyborg.notifications import device_config as config_notify
 LOG = logging.getLogger(__name__)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def configure(context, device_uuid, desired, drain=False, rollout_id=None):
     """Store a device's desired configuration: *desired* merged into the
     one stored before (device_config.merge()), judged as merged.
@@ -78,8 +79,7 @@ def configure(context, device_uuid, desired, drain=False, rollout_id=None):
     return config
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def forget(context, device_uuid):
     """Forget a device's desired state (offered again); return its host.
 
@@ -94,12 +94,6 @@ def forget(context, device_uuid):
     LOG.info('Device %(uuid)s of host %(host)s: desired configuration '
              'forgotten', {'uuid': device_uuid, 'host': config['hostname']})
     return config['hostname']
-
-
-def _handed(config):
-    return {'device_uuid': config['device_uuid'],
-            'generation': config['generation'],
-            'desired': config['desired']}
 
 
 def for_agent(context, host, revision, placement=True):
@@ -123,8 +117,7 @@ def _host_configs(context, host):
     return config_queries.for_host(context, host)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _hand_pending(context, host, revision, placement):
     """for_agent() of a host with a pending configuration, in a writer."""
     return _answer(context, host, config_queries.for_host(context, host),
@@ -154,7 +147,8 @@ def _answer(context, host, configs, revision, placement):
             starting.append(config)
         elif state not in device_config.TO_APPLY:
             continue
-        handed.append(_handed(config))
+        handed.append({key: config[key] for key in
+                       ('device_uuid', 'generation', 'desired')})
     ours = device_config.revision(handed)
     if ours == revision:
         return None
@@ -198,8 +192,7 @@ def _reserved_whole(rp_state):
                for inventory in rp_state['inventories'].values())
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def release_drained(context):
     """Draining configurations no instance holds become pending; returns
     their hosts.
@@ -221,23 +214,12 @@ def release_drained(context):
     return sorted(hosts)
 
 
-class Change:
-    """A configuration's state change a report brought."""
-
-    def __init__(self, config, state, reason):
-        self.config = config
-        self.state = state
-        self.reason = reason
-
-    @property
-    def event(self):
-        if self.state == device_config.APPLYING:
-            return config_notify.START
-        if self.state == device_config.FAILED:
-            return config_notify.ERROR
-        if self.state == device_config.DRIFTED:
-            return config_notify.DRIFT
-        return config_notify.END
+#: A configuration's state change a report brought.
+Change = collections.namedtuple('Change', 'config state reason')
+#: The notification of a Change, by its state (others: END).
+_EVENTS = {device_config.APPLYING: config_notify.START,
+           device_config.FAILED: config_notify.ERROR,
+           device_config.DRIFTED: config_notify.DRIFT}
 
 
 #: The reason of a configuration its agent applies again.
@@ -330,12 +312,12 @@ def apply_report(context, host, records):
 def announce(context, changes):
     """The notifications of apply_report()'s changes."""
     for change in changes:
-        config_notify.send(context, change.event, dict(
+        event = _EVENTS.get(change.state, config_notify.END)
+        config_notify.send(context, event, dict(
             change.config, state=change.state, reason=change.reason))
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def heal(context, device_uuid):
     """Hand a device's desired state to its agent again (one generation
     more, pending).

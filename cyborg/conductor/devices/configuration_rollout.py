@@ -48,8 +48,7 @@ _SETTLED = {device_config.APPLIED: configuration_rollout.DONE,
             device_config.FAILED: configuration_rollout.FAILED}
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def create(context, device_class_name, desired, max_unavailable,
            drain=False, max_failures=0, follow=False):
     """Store a running rollout of *desired* over a class's devices (a dict)."""
@@ -106,34 +105,32 @@ def select(context, name, desired):
     return name, devices
 
 
-def _refuse(row, action):
-    raise exception.ConfigurationRolloutBadState(
-        uuid=row['uuid'], state=row['state'], action=action)
+def _locked(context, uuid, states, action):
+    """The rollout's row, locked, refused unless in *states*."""
+    row = rollout_queries.get(context, uuid, for_update=True)
+    if row['state'] not in states:
+        raise exception.ConfigurationRolloutBadState(
+            uuid=row['uuid'], state=row['state'], action=action)
+    return row
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def pause(context, uuid):
     """Start no more devices of the rollout (those started go on)."""
-    row = rollout_queries.get(context, uuid, for_update=True)
-    if row['state'] != configuration_rollout.RUNNING:
-        _refuse(row, 'pause')
+    row = _locked(context, uuid, (configuration_rollout.RUNNING,), 'pause')
     rollout_queries.set_state(context, row['id'], configuration_rollout.PAUSED,
                               reason='paused by the operator')
     return rollout_queries.get(context, uuid)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def resume(context, uuid):
     """Run a paused rollout again.
 
     Refused while more devices failed than it tolerates or as many as its
     budget (forget them first).
     """
-    row = rollout_queries.get(context, uuid, for_update=True)
-    if row['state'] != configuration_rollout.PAUSED:
-        _refuse(row, 'resume')
+    row = _locked(context, uuid, (configuration_rollout.PAUSED,), 'resume')
     why = _failed_too_often(context, row)
     if why is not None:
         raise exception.ConfigurationRolloutBadState(
@@ -144,17 +141,14 @@ def resume(context, uuid):
     return rollout_queries.get(context, uuid)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def abort(context, uuid):
     """Start no more devices and release all; (rollout, uuids it changed).
 
     Those in progress go on as their own desired state; those changed keep
     their configuration.
     """
-    row = rollout_queries.get(context, uuid, for_update=True)
-    if row['state'] not in configuration_rollout.ACTIVE:
-        _refuse(row, 'abort')
+    row = _locked(context, uuid, configuration_rollout.ACTIVE, 'abort')
     rollout_queries.set_state(context, row['id'],
                               configuration_rollout.ABORTED,
                               reason='aborted by the operator')
@@ -167,8 +161,7 @@ def abort(context, uuid):
     return rollout_queries.get(context, uuid), changed
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def forget(context, uuid, device_uuid):
     """Release the device: its verbs work again, failures stop counting."""
     row = rollout_queries.get(context, uuid, for_update=True)
@@ -182,8 +175,7 @@ def forget(context, uuid, device_uuid):
 
 # --- the waves ---------------------------------------------------------------
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def settle(context):
     """Move the devices whose configuration reached an end; how many moved."""
     moved = 0
@@ -272,27 +264,23 @@ def _start(context, row, member, selector):
             context, member['device_uuid'], row['desired'],
             drain=row['drain'], rollout_id=row['id'])
     except exception.DeviceConfigInUse as e:
-        rollout_queries.set_device(context, member,
-                                   configuration_rollout.SKIPPED,
-                                   reason='%s; tried again later' % e)
+        outcome = (configuration_rollout.SKIPPED,
+                   {'reason': '%s; tried again later' % e})
     except exception.DeviceNotFound:
-        rollout_queries.set_device(context, member,
-                                   configuration_rollout.SKIPPED,
-                                   reason='the device is gone', release=True)
+        outcome = (configuration_rollout.SKIPPED,
+                   {'reason': 'the device is gone', 'release': True})
     except (exception.Invalid, exception.DeviceDriverFailing) as e:
-        rollout_queries.set_device(context, member,
-                                   configuration_rollout.FAILED,
-                                   reason=str(e))
+        outcome = configuration_rollout.FAILED, {'reason': str(e)}
     else:
-        rollout_queries.set_device(context, member,
-                                   configuration_rollout.IN_PROGRESS,
-                                   generation=config['generation'])
-        return config['hostname']
-    return None
+        outcome = (configuration_rollout.IN_PROGRESS,
+                   {'generation': config['generation']})
+    rollout_queries.set_device(context, member, outcome[0], **outcome[1])
+    if outcome[0] != configuration_rollout.IN_PROGRESS:
+        return None
+    return config['hostname']
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def wave(context, uuid):
     """Start a running rollout's next wave under its row lock.
 

@@ -50,8 +50,7 @@ def set_status(context, client, uuid, status):
     return device
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _record_statuses(context, selector, status):
     devices = [d for d in device_queries.lock_selected(context, selector)
                if device_queries.status_changes(d, status)]

@@ -26,6 +26,7 @@ from oslo_utils import uuidutils
 from cyborg import exception
 from cyborg.common import cleaning
 from cyborg.common import device_class
+from cyborg.conductor.placement import push as placement_push
 from cyborg.db import api as db_api
 from cyborg.db.queries import configuration_rollout as rollout_queries
 from cyborg.db.queries import device_class as device_class_queries
@@ -34,30 +35,32 @@ from cyborg.db.queries import host as host_queries
 LOG = logging.getLogger(__name__)
 
 
-def _mark_all(context):
+@db_api.retrying_writer
+def _write(context, write, *args, cleaning_changed=None, **kwargs):
+    """``write(context, ...)``, every host with devices marked for a push
+    in the same transaction; (its row, those hosts).  Where the classes'
+    cleaning changed (None: where the row created or deleted has one),
+    the devices' policies are written now too: a tenant who leaves once it
+    is answered is cleaned as it says (the push writes them again, as the
+    devices change).
+    """
+    row = write(context, *args, **kwargs)
+    if cleaning_changed is None:
+        cleaning_changed = row.get('cleaning') is not None
+    if cleaning_changed:
+        classes = device_class_queries.get_selectors(context)
+        devices, traits = {}, {}
+        for device, *found in device_class_queries.deployables(context):
+            devices[device['id']] = device
+            traits.setdefault(device['id'], set()).update(
+                device_class.traits(classes,
+                                    device_class.facts(device, *found)))
+        placement_push.record_clean_steps(context, classes, devices, traits)
     hosts = device_class_queries.hosts_with_devices(context)
     host_queries.mark_hosts_need_sync(context, hosts)
-    return hosts
+    return row, hosts
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def _create(context, name, selector, description, cleaning_policy):
-    row = device_class_queries.create(
-        context, uuidutils.generate_uuid(), name, selector,
-        description=description, cleaning=cleaning_policy)
-    return row, _mark_all(context)
-
-
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
-def _update(context, name, values):
-    row = device_class_queries.update(context, name, values)
-    return row, _mark_all(context)
-
-
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
 def _delete(context, name):
     row = device_class_queries.delete(context, name)
     # Its rollouts would end with their devices skipped (rolled back).
@@ -66,7 +69,7 @@ def _delete(context, name):
         raise exception.DeviceClassInRollout(
             name=row['name'], rollout=active[0]['uuid'],
             state=active[0]['state'])
-    return row, _mark_all(context)
+    return row
 
 
 def _check_steps(context, found_class, policy):
@@ -107,7 +110,9 @@ def create(context, name, selector, description=None, cleaning_policy=None):
     device_class.check(selector)
     policy = cleaning.normalize(cleaning_policy)
     _check_steps(context, {'name': name, 'selector': selector}, policy)
-    row, hosts = _create(context, name, selector, description, policy)
+    row, hosts = _write(context, device_class_queries.create,
+                        uuidutils.generate_uuid(), name, selector,
+                        description=description, cleaning=policy)
     LOG.info('Created device class %(name)s (%(uuid)s): %(selector)s',
              row)
     return dict(row, trait=device_class.trait(row['name'])), hosts
@@ -115,7 +120,7 @@ def create(context, name, selector, description=None, cleaning_policy=None):
 
 def update(context, name, values):
     """Change a device class's description or ``cleaning`` (the devices'
-    clean_steps follow at the push of every host it marks).
+    clean_steps follow at once).
 
     :raises: DeviceClassNotFound, DeviceClassInvalid
     :returns: as create().
@@ -124,7 +129,8 @@ def update(context, name, values):
         values = dict(values, cleaning=cleaning.normalize(values['cleaning']))
         _check_steps(context, device_class_queries.get_by_name(
             context, name.upper()), values['cleaning'])
-    row, hosts = _update(context, name.upper(), values)
+    row, hosts = _write(context, device_class_queries.update, name.upper(),
+                        values, cleaning_changed='cleaning' in values)
     LOG.info('Updated device class %(name)s (%(uuid)s): %(values)s',
              dict(row, values=values))
     return dict(row, trait=device_class.trait(row['name'])), hosts
@@ -136,6 +142,6 @@ def delete(context, name):
     :raises: DeviceClassNotFound, DeviceClassInRollout (a rollout of the
         class runs or is paused)
     """
-    row, hosts = _delete(context, name.upper())
+    row, hosts = _write(context, _delete, name.upper())
     LOG.info('Deleted device class %(name)s (%(uuid)s)', row)
     return hosts

@@ -140,8 +140,7 @@ def settle(context, host, installed_revision, drivers):
     return refused
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _uninstall_rows(context, uuid, force, since):
     """The database side of an uninstall, under the driver's row lock.
 

@@ -18,7 +18,7 @@ import oslo_messaging as messaging
 
 from cyborg import context as cyborg_context
 from cyborg import exception
-from cyborg.common import deadline
+from cyborg.conductor import rpcapi
 from cyborg.conductor.devices import attribute
 from cyborg.conductor.devices import cleaning
 from cyborg.conductor.devices import configuration
@@ -68,30 +68,21 @@ class DevicesEndpoint:
         self._kick_work = kick_work
         self.cleaner = cleaning.Cleaner(agent_api, placement, pool)
 
-    # expose outermost: expected_exceptions does not copy attributes.
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceProfileNameConflict,
-                                   exception.DeviceProfileUUIDConflict)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeviceProfileNameConflict,
+                         exception.DeviceProfileUUIDConflict)
     def device_profile_create(self, context, device_profile):
         return profile_ops.create(context, device_profile)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceProfileNotFound,
-                                   exception.DeviceProfileInUse)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeviceProfileNotFound,
+                         exception.DeviceProfileInUse)
     def device_profile_delete(self, context, uuids, names):
         profile_ops.delete(context, uuids=uuids, names=names)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceNotFound)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeviceNotFound)
     def device_set_status(self, context, uuid, status):
         device.set_status(context, self._placement, uuid, status)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceSelectorEmpty)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeviceSelectorEmpty)
     def device_set_status_by_selector(self, context, selector, status):
         """Enable or disable every device a selector names; their hosts are
         pushed from the pool after the answer.
@@ -101,47 +92,32 @@ class DevicesEndpoint:
         placement_push.push_soon(self._pool, self._placement, hosts)
         return uuids
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeployableNotFound)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeployableNotFound)
     def attribute_create(self, context, deployable_id, key, value):
         return attribute.create(context, deployable_id, key, value,
                                 placement=self._placement)['uuid']
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.AttributeNotFound)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.AttributeNotFound)
     def attribute_delete(self, context, uuid):
         attribute.delete(context, uuid, placement=self._placement)
 
     # Drivers -----------------------------------------------------------------
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.UnknownDriver,
-                                   exception.AgentNotFound,
-                                   exception.DriverAlreadyEnabled)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.UnknownDriver, exception.AgentNotFound,
+                         exception.DriverAlreadyEnabled)
     def driver_install(self, context, name, host=None, config=None):
-        """See ConductorAPI.driver_install."""
         return driver.install(context, self._agent_api, name, host=host,
                               config=config)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DriverUUIDNotFound,
-                                   exception.DriverUninstalled)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DriverUUIDNotFound,
+                         exception.DriverUninstalled)
     def driver_update(self, context, uuid, config):
-        """See ConductorAPI.driver_update."""
         return driver.update(context, self._agent_api, uuid, config)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DriverUUIDNotFound,
-                                   exception.DriverUninstalled,
-                                   exception.DriverInUse,
-                                   exception.PlacementError)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DriverUUIDNotFound,
+                         exception.DriverUninstalled, exception.DriverInUse,
+                         exception.PlacementError)
     def driver_uninstall(self, context, uuid, force=False):
-        """See ConductorAPI.driver_uninstall."""
         answer = driver.uninstall(context, self._agent_api, self._placement,
                                   uuid, force=force)
         self._kick_work(context)
@@ -149,10 +125,8 @@ class DevicesEndpoint:
 
     # Device classes ----------------------------------------------------------
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceClassInvalid,
-                                   exception.DeviceClassExists)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeviceClassInvalid,
+                         exception.DeviceClassExists)
     def device_class_create(self, context, name, selector,
                             description=None, cleaning=None):
         """Store a device class; its hosts are pushed from the pool after the
@@ -164,20 +138,16 @@ class DevicesEndpoint:
         placement_push.push_soon(self._pool, self._placement, hosts)
         return created
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceClassNotFound,
-                                   exception.DeviceClassInvalid)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeviceClassNotFound,
+                         exception.DeviceClassInvalid)
     def device_class_update(self, context, name, values):
         """Change a device class, pushed as create pushes."""
         updated, hosts = device_class.update(context, name, values)
         placement_push.push_soon(self._pool, self._placement, hosts)
         return updated
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceClassNotFound,
-                                   exception.DeviceClassInRollout)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeviceClassNotFound,
+                         exception.DeviceClassInRollout)
     def device_class_delete(self, context, name):
         """Delete a device class, pushed as create pushes."""
         placement_push.push_soon(self._pool, self._placement,
@@ -185,14 +155,12 @@ class DevicesEndpoint:
 
     # Device configuration ----------------------------------------------------
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceNotFound,
-                                   exception.DeviceNotConfigurable,
-                                   exception.DeviceConfigInvalid,
-                                   exception.DeviceDriverFailing,
-                                   exception.DeviceConfigInUse,
-                                   exception.DeviceInRollout)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeviceNotFound,
+                         exception.DeviceNotConfigurable,
+                         exception.DeviceConfigInvalid,
+                         exception.DeviceDriverFailing,
+                         exception.DeviceConfigInUse,
+                         exception.DeviceInRollout)
     def device_configure(self, context, device_uuid, desired, drain=False):
         """Store a device's desired configuration; the host is pushed and its
         agent told from the pool after the answer.
@@ -204,10 +172,8 @@ class DevicesEndpoint:
                        config['hostname'])
         return config
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceConfigNotFound,
-                                   exception.DeviceInRollout)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeviceConfigNotFound,
+                         exception.DeviceInRollout)
     def device_config_delete(self, context, device_uuid):
         """Forget a device's desired state; its inventory is offered again."""
         host = configuration.forget(context, device_uuid)
@@ -215,24 +181,25 @@ class DevicesEndpoint:
 
     # Cleaning ----------------------------------------------------------------
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceNotFound,
-                                   exception.DeviceCleaning,
-                                   exception.DeviceNotHeld,
-                                   exception.DeviceCleanInUse,
-                                   exception.DeviceNotCleaning,
-                                   exception.DeviceCleanNotAbortable,
-                                   exception.DeviceCleanRunning)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeviceNotFound, exception.DeviceCleaning,
+                         exception.DeviceNotHeld, exception.DeviceCleanInUse,
+                         exception.DeviceNotCleaning,
+                         exception.DeviceCleanNotAbortable,
+                         exception.DeviceCleanRunning)
     def device_clean(self, context, device_uuid, by, release_uncleaned=False,
                      reason=None, abort=False):
-        """An administrator's clean (cleaning.clean()); the host is pushed
-        after the answer, the clean handed (or the abort cast) at once.
+        """An administrator's clean (cleaning.clean()); the clean handed
+        (or the abort cast) at once.  A clean's device is pushed reserved
+        before the answer, so that the hand-off, which waits for that
+        push, need not wait for the next work poll; a release's after it.
         """
         host = cleaning.clean(context, device_uuid, by,
                               release_uncleaned=release_uncleaned,
                               abort=abort, reason=reason)
-        placement_push.push_soon(self._pool, self._placement, [host])
+        if release_uncleaned or abort:
+            placement_push.push_soon(self._pool, self._placement, [host])
+        else:
+            placement_push.reserve_now(context, self._placement, [host])
         self._kick_work(context)
 
     @messaging.expose
@@ -251,14 +218,12 @@ class DevicesEndpoint:
 
     # Configuration rollouts --------------------------------------------------
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DeviceClassNotFound,
-                                   exception.ConfigurationRolloutInvalid,
-                                   exception.DeviceNotConfigurable,
-                                   exception.DeviceConfigInvalid,
-                                   exception.DeviceDriverFailing,
-                                   exception.DeviceInRollout)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DeviceClassNotFound,
+                         exception.ConfigurationRolloutInvalid,
+                         exception.DeviceNotConfigurable,
+                         exception.DeviceConfigInvalid,
+                         exception.DeviceDriverFailing,
+                         exception.DeviceInRollout)
     def configuration_rollout_create(self, context, device_class, desired,
                                      max_unavailable, drain=False,
                                      max_failures=0, follow=False):
@@ -270,42 +235,32 @@ class DevicesEndpoint:
             max_failures=max_failures, follow=follow)
         return self._announced(context, row, rollout_notify.CREATE)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.ConfigurationRolloutNotFound,
-                                   exception.ConfigurationRolloutBadState)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.ConfigurationRolloutNotFound,
+                         exception.ConfigurationRolloutBadState)
     def configuration_rollout_pause(self, context, uuid):
-        """Start no more devices of a rollout."""
         return self._announced(
             context, configuration_rollout.pause(context, uuid),
             rollout_notify.PAUSE)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.ConfigurationRolloutNotFound,
-                                   exception.ConfigurationRolloutBadState)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.ConfigurationRolloutNotFound,
+                         exception.ConfigurationRolloutBadState)
     def configuration_rollout_resume(self, context, uuid):
         """Run a paused rollout again, from the pool after the answer."""
         return self._announced(
             context, configuration_rollout.resume(context, uuid),
             rollout_notify.RESUME)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.ConfigurationRolloutNotFound,
-                                   exception.ConfigurationRolloutBadState)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.ConfigurationRolloutNotFound,
+                         exception.ConfigurationRolloutBadState)
     def configuration_rollout_abort(self, context, uuid):
         """Stop a rollout; say which devices it changed."""
         row, changed = configuration_rollout.abort(context, uuid)
         return dict(self._announced(context, row, rollout_notify.ABORT),
                     changed=changed)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.ConfigurationRolloutNotFound,
-                                   exception.ConfigurationRolloutDeviceNotFound)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.ConfigurationRolloutNotFound,
+                         exception.ConfigurationRolloutDeviceNotFound)
     def configuration_rollout_forget(self, context, uuid, device_uuid):
-        """Release a device from a rollout."""
         configuration_rollout.forget(context, uuid, device_uuid)
 
     def _announced(self, context, row, event):

@@ -18,6 +18,7 @@ what they hold); one healthy again stays ``recovering`` for
 ``[device_health] hold_down`` seconds or until ``enable``.
 """
 
+import collections
 import datetime
 
 from oslo_config import cfg
@@ -39,13 +40,8 @@ LOG = logging.getLogger(__name__)
 _REASON_LENGTH = 255
 
 
-class Change:
-    """One device's health change, to announce once committed."""
-
-    def __init__(self, device, old, new):
-        self.device = device
-        self.old = old
-        self.new = new
+#: One device's health change, to announce once committed.
+Change = collections.namedtuple('Change', 'device old new')
 
 
 def _next(row, health, reason, hold_down):
@@ -103,8 +99,7 @@ def _healthy(context, row, now):
     return _change(row, None, row['health_reason'], now)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def end_hold_down(context, uuid):
     """Return a recovering device now (``enable``); a list of Change."""
     row = device_queries.lock_health(context, uuid)
@@ -121,8 +116,7 @@ def end_hold_downs(context, devices):
             if row['health'] == health_states.RECOVERING]
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _release(context, before):
     changes = []
     now = timeutils.utcnow()
@@ -167,33 +161,25 @@ def announce(context, changes):
 
 def _health_changed(context, device, old, new, instance_uuids=None):
     """Log a device's health change and send ``device.update``."""
+    args = {'uuid': device['uuid'], 'host': device['hostname'],
+            'reason': device['health_reason'], 'old': old,
+            'hold': CONF.device_health.hold_down,
+            'instances': ', '.join(instance_uuids or ()) or 'none bound'}
     if new == health_states.UNHEALTHY:
         LOG.warning('Device %(uuid)s on %(host)s is unhealthy (%(reason)s): '
                     'its inventory is reserved; instances keep it '
-                    '(%(instances)s)',
-                    {'uuid': device['uuid'], 'host': device['hostname'],
-                     'reason': device['health_reason'],
-                     'instances': ', '.join(instance_uuids or ()) or
-                     'none bound'})
+                    '(%(instances)s)', args)
     elif new == health_states.DRIVER_ERROR:
         LOG.warning('Device %(uuid)s on %(host)s is held as last known: '
                     'its driver fails (%(reason)s); its inventory is '
                     'reserved until the driver works again; instances keep '
-                    'it (%(instances)s)',
-                    {'uuid': device['uuid'], 'host': device['hostname'],
-                     'reason': device['health_reason'],
-                     'instances': ', '.join(instance_uuids or ()) or
-                     'none bound'})
+                    'it (%(instances)s)', args)
     elif new == health_states.RECOVERING:
         LOG.info('Device %(uuid)s on %(host)s is healthy again: it stays '
-                 'reserved for [device_health] hold_down (%(hold)d s)',
-                 {'uuid': device['uuid'], 'host': device['hostname'],
-                  'hold': CONF.device_health.hold_down})
+                 'reserved for [device_health] hold_down (%(hold)d s)', args)
     else:
         LOG.info('Device %(uuid)s on %(host)s is healthy (was %(old)s): '
-                 'its inventory is offered again',
-                 {'uuid': device['uuid'], 'host': device['hostname'],
-                  'old': old})
+                 'its inventory is offered again', args)
     device_notify.send(context, device_notify.UPDATE, device,
                        changed=('health', 'health_reason', 'health_since'),
                        instance_uuids=instance_uuids)

@@ -369,13 +369,13 @@ def _address_key(text):
         return text
 
 
-def apply(context, host, records, snapshot=None):
+def apply(context, host, records):
     """Make a host's tables match *records* in the caller's writer; a Result.
 
     The transaction holds the host's row lock.
     """
-    snap = snapshot or host_inventory.load(context, host)
-    result = _Diff(context, host, records, snap).run()
+    result = _Diff(context, host, records,
+                   host_inventory.load(context, host)).run()
     if result.writes:
         LOG.info('Host %(host)s: %(writes)d inventory row(s) written',
                  {'host': host, 'writes': result.writes})

@@ -32,9 +32,6 @@ from cyborg.db.queries import service as service_queries
 
 LOG = logging.getLogger(__name__)
 
-_EMPTY_DIFF = {'added': [], 'changed': [], 'removed': []}
-
-
 def _check_driver(context, host, driver):
     """Refuse a driver not enabled on *host* by its drivers table."""
     enabled = {row['name'] for row in driver_queries.get_all(
@@ -58,6 +55,12 @@ def _agents(context, host):
     return liveness.agents(context, host=host)
 
 
+def _unreachable(host, reason):
+    """A host's answer when its agent cannot be asked."""
+    return {'state': discovery_queries.UNREACHABLE, 'error':
+            exception.AgentUnreachable(host=host, reason=reason).message}
+
+
 def start(context, agent_api, host=None, driver=None):
     """Ask agents (*host*, None: all) to discover now; answer at once."""
     if driver is not None and host is not None:
@@ -68,10 +71,7 @@ def start(context, agent_api, host=None, driver=None):
             host=host, reason='its agent is down (no heartbeat)')
     discovery_id = uuidutils.generate_uuid()
     up = sorted(h for h, is_up in verdicts.items() if is_up)
-    hosts = {h: {'state': discovery_queries.UNREACHABLE,
-                 'error': exception.AgentUnreachable(
-                     host=h, reason='its agent is down (no heartbeat)'
-                 ).message}
+    hosts = {h: _unreachable(h, 'its agent is down (no heartbeat)')
              for h, is_up in verdicts.items() if not is_up}
     if up:
         discovery_queries.ask(context, up, discovery_id)
@@ -83,21 +83,19 @@ def start(context, agent_api, host=None, driver=None):
                                     discovery_id=discovery_id,
                                     driver=driver)
         except messaging.MessagingException as exc:
-            error = exception.AgentUnreachable(host=name, reason=exc)
+            hosts[name] = _unreachable(name, exc)
             discovery_queries.finish(context, name, [discovery_id],
                                      discovery_queries.UNREACHABLE,
-                                     {'error': error.message})
-            hosts[name] = {'state': discovery_queries.UNREACHABLE,
-                           'error': error.message}
+                                     {'error': hosts[name]['error']})
         else:
             hosts[name] = {'state': discovery_queries.ASKED, 'error': None}
+    asked = {h for h, s in hosts.items()
+             if s['state'] == discovery_queries.ASKED}
     LOG.info('Discovery %(id)s asked of %(asked)s (unreachable: '
-             '%(down)s)', {'id': discovery_id, 'asked': ', '.join(
-                 h for h, s in sorted(hosts.items())
-                 if s['state'] == discovery_queries.ASKED) or '-',
-                 'down': ', '.join(h for h, s in sorted(hosts.items())
-                                   if s['state'] !=
-                                   discovery_queries.ASKED) or '-'})
+             '%(down)s)', {'id': discovery_id,
+                           'asked': ', '.join(sorted(asked)) or '-',
+                           'down': ', '.join(sorted(set(hosts) - asked))
+                           or '-'})
     return {'id': discovery_id, 'hosts': hosts}
 
 
@@ -136,9 +134,6 @@ def record_outcome(context, host, discovery, generation, status,
     # The drivers as this discovery found them (a driver installed or
     # updated answers with them: cyborg.conductor.devices.driver).
     driver_queries.record_status(context, host, result['drivers'])
-    if before is not None or after is not None:
-        result.update(hardware_diff(before, after))
-    else:
-        result.update(_EMPTY_DIFF)
+    result.update(hardware_diff(before, after))
     return discovery_queries.finish(context, host, ids,
                                     discovery_queries.DONE, result)

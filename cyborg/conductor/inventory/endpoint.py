@@ -20,9 +20,7 @@ from oslo_utils import timeutils
 from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import servicegroup
-from cyborg.common import deadline
-from cyborg.conductor.devices import configuration
-from cyborg.conductor.devices import driver
+from cyborg.conductor import rpcapi
 from cyborg.conductor.inventory import discovery as discovery_ops
 from cyborg.conductor.inventory import registration
 from cyborg.conductor.inventory import reports
@@ -50,60 +48,48 @@ class InventoryEndpoint:
     def hello(self, context, host, binary, version=None, topic=None,
               drivers=None, started_at=None, installed_revision=None,
               config_revision=None):
-        """See ConductorAPI.hello."""
         LOG.debug('hello from %(binary)s on %(host)s',
                   {'binary': binary, 'host': host})
         if started_at is not None:
             started_at = timeutils.normalize_time(
                 timeutils.parse_isotime(started_at))
-        service = registration.hello(
-            context, host, binary, version=version, topic=topic,
-            drivers=drivers, started_at=started_at)
-        answer = {'uuid': service['uuid'], 'host': service['host'],
-                  'binary': service['binary'],
-                  'status': servicegroup.service_status(service)}
         if binary != servicegroup.AGENT:
-            return answer
-        # Jobs that waited for this agent run now.
-        self._pool.kick(self._on_agent, host)
-        if reports.is_reserved(context, host):
+            service = registration.hello(
+                context, host, binary, version=version, topic=topic,
+                drivers=drivers, started_at=started_at)
+            return self._answer(service)
+        service, extra, down, waited = registration.agent_hello(
+            context, host, version=version, topic=topic, drivers=drivers,
+            started_at=started_at, installed_revision=installed_revision,
+            config_revision=config_revision,
+            placement=self._placement is not None)
+        if waited:
+            # Jobs that waited for this agent run now.
+            self._pool.kick(self._on_agent, host)
+        if down:
             # Back: service.up and its inventory restored now, not at the
             # next sync.
             self._pool.kick(reports.record_agent_back,
                             cyborg_context.get_admin_context(),
                             self._placement, host)
-        if installed_revision is not None:
-            # Its hello after applying the operator's decisions settles
-            # them (and puts back what it would not load) first.
-            driver.settle(context, host, installed_revision, drivers)
-            decisions = registration.decisions_if_changed(
-                context, host, installed_revision)
-            if decisions is not None:
-                (answer['installed'], answer['removed'],
-                 answer['asked']) = decisions
-        if config_revision is not None:
-            configs = configuration.for_agent(
-                context, host, config_revision,
-                placement=self._placement is not None)
-            if configs is not None:
-                answer['configs'], answer['config_revision'] = configs
-        return answer
+        return dict(self._answer(service), **extra)
+
+    @staticmethod
+    def _answer(service):
+        return {'uuid': service['uuid'], 'host': service['host'],
+                'binary': service['binary'],
+                'status': servicegroup.service_status(service)}
 
     @messaging.expose
     def report(self, context, host, generation, inventory_hash,
                hardware=None, rp_name=None, discovery=None, telemetry=None):
-        """See ConductorAPI.report."""
         return reports.report(context, self._placement, host, generation,
                               inventory_hash, hardware=hardware,
                               rp_name=rp_name, discovery=discovery,
                               telemetry=telemetry)
 
-    @messaging.expose
-    @messaging.expected_exceptions(exception.DriverNotEnabled,
-                                   exception.AgentUnreachable,
-                                   exception.AgentNotFound)
-    @deadline.drop_when_late
+    @rpcapi.write_method(exception.DriverNotEnabled,
+                         exception.AgentUnreachable, exception.AgentNotFound)
     def discovery_start(self, context, host=None, driver=None):
-        """See ConductorAPI.discovery_start."""
         return discovery_ops.start(context, self._agent_api, host=host,
                                    driver=driver)

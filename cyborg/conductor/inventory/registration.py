@@ -18,15 +18,18 @@ from oslo_log import log as logging
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg.common import driver_config
+from cyborg.conductor.devices import configuration
+from cyborg.conductor.devices import driver
 from cyborg.db import api as db_api
+from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import driver as driver_queries
+from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 
 LOG = logging.getLogger(__name__)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def hello(context, host, binary, version=None, topic=None, drivers=None,
           started_at=None):
     """Register a service or record its heartbeat, in one transaction.
@@ -50,6 +53,38 @@ def hello(context, host, binary, version=None, topic=None, drivers=None,
                  '(version %(version)s)',
                  {'binary': binary, 'host': host, 'version': version})
     return service
+
+
+@db_api.retrying_writer
+def agent_hello(context, host, version=None, topic=None, drivers=None,
+                started_at=None, installed_revision=None,
+                config_revision=None, placement=True):
+    """An agent's hello in one transaction: hello()'s, the operator's
+    decisions it took settled (with *installed_revision*), and what it is
+    to apply where it differs from its revisions.
+
+    :param placement: whether Placement is configured.
+    :returns: ``(service row, what its answer adds, whether its host is
+        recorded down, whether bind jobs wait for it)``.
+    """
+    service = hello(context, host, servicegroup.AGENT, version=version,
+                    topic=topic, drivers=drivers, started_at=started_at)
+    answer = {}
+    if installed_revision is not None:
+        # Its hello after applying the operator's decisions settles them
+        # (and puts back what it would not load) first.
+        driver.settle(context, host, installed_revision, drivers)
+        decisions = decisions_if_changed(context, host, installed_revision)
+        if decisions is not None:
+            (answer['installed'], answer['removed'],
+             answer['asked']) = decisions
+    if config_revision is not None:
+        configs = configuration.for_agent(context, host, config_revision,
+                                          placement=placement)
+        if configs is not None:
+            answer['configs'], answer['config_revision'] = configs
+    return (service, answer, host_queries.is_recorded_down(context, host),
+            job_queries.waits_for(context, host))
 
 
 def decisions_if_changed(context, host, revision):

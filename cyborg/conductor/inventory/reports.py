@@ -134,8 +134,7 @@ def _announce(context, result):
         configuration.announce(context, result.config_changes)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _store_and_apply(context, host, generation, inventory_hash,
                      hardware_json, rp_name):
     """record_report() and, when it stored, apply_report(), in one
@@ -169,8 +168,7 @@ def _stored(context, host):
     return rows[0]['hardware'] if rows else []
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def apply_report(context, host):
     """Make a host's tables match its stored report, marking it on change.
 
@@ -234,11 +232,6 @@ def check_liveness(context, client):
     done = []
     _check_agents(context, client, done, restore=False)
     return done
-
-
-def is_reserved(context, host):
-    """Whether the host is reserved as its agent was down (one SELECT)."""
-    return host_queries.is_recorded_down(context, host)
 
 
 def record_agent_back(context, client, host):

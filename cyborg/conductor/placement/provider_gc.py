@@ -101,8 +101,7 @@ def _collect_one(context, client, snapshot, deployable, reported, removed,
     return True
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _delete_rows(context, snapshot, deployable, reported, removed,
                  devices_gone):
     """Delete a gone deployable's rows (and its device after its last one).

@@ -192,26 +192,81 @@ def _publish_all(context, client, state, snapshot, parent, outcome):
     if client is None:
         return
     traits = {}
+    fresh = []
     for deployable in [d for d in ordered if d['removed_at'] is None] + kept:
         want = placement_sync.desired(snapshot, deployable,
                                       state['agent_up'], parent,
                                       snapshot.device_classes)
         traits.setdefault(deployable['device_id'], set()).update(
             want['traits'])
-        _publish_logged(context, client, deployable, want, outcome)
-    _record_clean_steps(context, snapshot, traits)
+        if deployable['rp_state']:
+            _publish_logged(context, client, deployable, want, outcome)
+        else:
+            fresh.append((deployable, want))
+    _publish_new(context, client, fresh, outcome)
+    record_clean_steps(context, snapshot.device_classes,
+                       snapshot.devices_by_id(), traits)
 
 
-def _record_clean_steps(context, snapshot, traits):
+def _publish_new(context, client, fresh, outcome):
+    """Publish deployables never written: each provider created with its
+    traits and recorded, so that a bind finds it, before the inventories
+    of all of them, set in one request, make them schedulable.  Those
+    Placement had, or whose inventories it refused together, go through
+    publish().
+
+    :param fresh: [(deployable, desired())].
+    """
+    created = {}
+    for deployable, want in fresh:
+        uuid = placement_sync.rp_uuid(deployable['name'])
+        try:
+            provider = client.create_provider(uuid, want['name'],
+                                              want['parent'],
+                                              take_over=False)
+        except exception.PlacementUnavailable:
+            raise
+        except exception.PlacementError:
+            provider = None
+        if provider is None:
+            _publish_logged(context, client, deployable, want, outcome)
+            continue
+        gen = _logged(deployable, outcome, client.set_traits, uuid,
+                      want['traits'], generation=provider['generation'])
+        if gen is _FAILED:
+            continue
+        bare = dict(want, inventories={}, generation=gen)
+        if want['inventories']:
+            host_inventory.update(context, 'deployables', deployable['id'],
+                                  {'rp_state': jsonutils.dumps(bare),
+                                   'rp_uuid': uuid})
+            created[uuid] = (deployable, want, bare)
+        else:
+            _record(context, deployable, uuid, None, bare, outcome)
+    generations = client.set_new_inventories(
+        {uuid: (bare['generation'], want['inventories'])
+         for uuid, (_dep, want, bare) in created.items()}
+    ) if created else {}
+    for uuid, (deployable, want, bare) in sorted(created.items()):
+        if generations is None:
+            _publish_logged(context, client, deployable, want, outcome,
+                            have=bare)
+        else:
+            _record(context, deployable, uuid, None,
+                    dict(want, generation=generations[uuid]), outcome)
+
+
+def record_clean_steps(context, classes, devices, traits):
     """Each device's cleaning policy (cyborg.common.cleaning.policy())
-    from the classes its deployables match, written where it changed.
+    from the *classes* its deployables match, written where it changed.
 
+    :param devices: {device id: its row}.
     :param traits: {device id: the traits of its deployables}.
     """
     policies = {device_class.trait(c['name']): c.get('cleaning')
-                for c in snapshot.device_classes}
+                for c in classes}
     for device_id, found in traits.items():
-        device = snapshot.devices_by_id()[device_id]
+        device = devices[device_id]
         want = cleaning.policy(device['driver_name'], [
             policies[t] for t in found if t in policies])
         if want != device['clean_steps']:
@@ -219,28 +274,42 @@ def _record_clean_steps(context, snapshot, traits):
                                   {'clean_steps': want})
 
 
-def _publish_logged(context, client, deployable, want, outcome):
+_FAILED = object()
+
+
+def _logged(deployable, outcome, func, *args, **kwargs):
+    """*func*'s answer; a failure of Placement's for this deployable (not
+    Placement unreachable) logged and failed in *outcome*: _FAILED.
+    """
     try:
-        publish(context, client, deployable, want, outcome)
+        return func(*args, **kwargs)
     except exception.PlacementUnavailable:
         raise
     except exception.PlacementError as exc:
         LOG.error('Resource provider of deployable %(name)s: %(err)s',
                   {'name': deployable['name'], 'err': exc.message})
         outcome.fail(exc.message)
+        return _FAILED
 
 
-def publish(context, client, deployable, want, outcome, force=False):
+def _publish_logged(context, client, deployable, want, outcome,
+                    have=None):
+    _logged(deployable, outcome, publish, context, client, deployable,
+            want, outcome, have=have)
+
+
+def publish(context, client, deployable, want, outcome, have=None):
     """Write one deployable's provider where it differs from what was last
     written, then record what was written.
 
     :param want: placement_sync.desired() of it.
     :param outcome: the push's Outcome.
-    :param force: write it all, whatever was last written.
+    :param have: what Placement has, when known otherwise than by what
+        was last written.
     :raises: PlacementError
     """
-    have = (jsonutils.loads(deployable['rp_state'])
-            if deployable['rp_state'] and not force else None)
+    if have is None and deployable['rp_state']:
+        have = jsonutils.loads(deployable['rp_state'])
     if placement_sync.same(have, want):
         return
     uuid = placement_sync.rp_uuid(deployable['name'])
@@ -248,12 +317,16 @@ def publish(context, client, deployable, want, outcome, force=False):
     if kept:
         outcome.leftovers = True
         outcome.kept.add(deployable['name'])
+    _record(context, deployable, uuid, have, state, outcome)
+
+
+def _record(context, deployable, uuid, have, state, outcome):
     host_inventory.update(context, 'deployables', deployable['id'],
                           {'rp_state': jsonutils.dumps(state),
                            'rp_uuid': uuid})
     outcome.pushed += 1
     LOG.info('Resource provider %(name)s (%(uuid)s): %(what)s',
-             {'name': want['name'], 'uuid': uuid,
+             {'name': state['name'], 'uuid': uuid,
               'what': placement_sync.describe(have, state)})
 
 

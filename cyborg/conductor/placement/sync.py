@@ -48,12 +48,9 @@ _STANDARD_TRAITS = frozenset(os_traits.get_traits())
 _STANDARD_CLASSES = frozenset(os_resource_classes.STANDARDS)
 
 
-def _valid_trait(name):
-    return name in _STANDARD_TRAITS or bool(_CUSTOM_NAME.match(name))
-
-
-def _valid_class(name):
-    return name in _STANDARD_CLASSES or bool(_CUSTOM_NAME.match(name))
+def _valid(name, standard):
+    """Whether Placement takes *name* (a trait or a resource class)."""
+    return name in standard or bool(_CUSTOM_NAME.match(name))
 
 
 class Outcome:
@@ -89,7 +86,7 @@ def desired(snapshot, deployable, agent_up, parent, classes=()):
     for attribute in attributes:
         value = attribute['value']
         if attribute['key'].startswith('trait') and value:
-            if _valid_trait(value):
+            if _valid(value, _STANDARD_TRAITS):
                 traits.add(value)
             else:
                 LOG.warning('Deployable %(name)s: %(trait)s is not a '
@@ -109,7 +106,7 @@ def desired(snapshot, deployable, agent_up, parent, classes=()):
         reserved = min(total, hold.units_held(
             snapshot.handles.get(deployable['id'], ())))
     inventories = {}
-    if rc and _valid_class(rc) and total > 0:
+    if rc and _valid(rc, _STANDARD_CLASSES) and total > 0:
         inventories[rc] = {'total': total, 'reserved': reserved,
                            'min_unit': 1, 'max_unit': total,
                            'step_size': 1, 'allocation_ratio': 1.0}
@@ -121,17 +118,12 @@ def desired(snapshot, deployable, agent_up, parent, classes=()):
             'inventories': inventories, 'traits': sorted(traits)}
 
 
-def compute_node_names(rp_name, hostname):
-    """The names of a host's compute node provider, in lookup order."""
-    names = [rp_name] if rp_name else []
-    if hostname not in names:
-        names.append(hostname)
-    return names
-
-
 def find_compute_node(client, rp_name, hostname):
-    """:returns: (the compute node provider or None, the names tried)."""
-    names = compute_node_names(rp_name, hostname)
+    """:returns: (the compute node provider or None, the names tried, in
+    lookup order).
+    """
+    names = [rp_name] if rp_name and rp_name != hostname else []
+    names.append(hostname)
     for name in names:
         provider = client.find_provider(name)
         if provider is not None:

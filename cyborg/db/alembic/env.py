@@ -15,14 +15,16 @@
 
 from alembic import context
 
-from cyborg.db import api as db_api
 from cyborg.db import models
 
 config = context.config
 target_metadata = models.Base.metadata
 
 
-def _run(connection):
+def run_migrations_online():
+    # cyborg.db.migration gives each command that runs this file its
+    # connection (there is no alembic.ini to run it otherwise).
+    connection = config.attributes['connection']
     context.configure(
         connection=connection,
         target_metadata=target_metadata,
@@ -31,15 +33,6 @@ def _run(connection):
         compare_type=True)
     with context.begin_transaction():
         context.run_migrations()
-
-
-def run_migrations_online():
-    connection = config.attributes.get('connection')
-    if connection is not None:
-        _run(connection)
-        return
-    with db_api.get_engine().begin() as connection:
-        _run(connection)
 
 
 if context.is_offline_mode():

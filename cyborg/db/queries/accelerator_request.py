@@ -59,18 +59,12 @@ def joined(*joins):
         AH_TABLE.c.attach_info.label('ah_info')).select_from(source)
 
 
-def _arqs_first(query):
-    """Make MariaDB/MySQL read the ARQs first, in the order of the query.
-
-    Left to itself, MariaDB starts a page from the few device profiles and
-    sorts every ARQ of the project: 24 ms for a page of 20 among 10,000
-    ARQs, 0.8 ms with the ARQs first (tools/bench/list_scale.py).
-    """
-    return query.prefix_with('STRAIGHT_JOIN', dialect='mysql')
-
-
-# Every read of ARQs by their own columns, with paginate.select_page.
-_SHOWN = _arqs_first(joined())
+# Every read of ARQs by their own columns, with paginate.select_page;
+# MariaDB/MySQL read the ARQs first, in the order of the query.  Left to
+# itself, MariaDB starts a page from the few device profiles and sorts
+# every ARQ of the project: 24 ms for a page of 20 among 10,000 ARQs,
+# 0.8 ms with the ARQs first (tools/bench/list_scale.py).
+_SHOWN = joined().prefix_with('STRAIGHT_JOIN', dialect='mysql')
 
 # What create() adds to the columns it inserts: a new ARQ is unbound.
 _NEW = dict(dict.fromkeys(name for name in _ARQ_COLUMNS if name != 'id'),
@@ -78,9 +72,7 @@ _NEW = dict(dict.fromkeys(name for name in _ARQ_COLUMNS if name != 'id'),
 
 
 def to_dict(row):
-    """A row of joined() as a dict (the attach handle's fields only
-    once the ARQ is Bound).
-    """
+    """A joined() row as a dict (attach handle fields only once Bound)."""
     values = {name: row[name] for name in _ARQ_COLUMNS}
     values['device_profile_name'] = row['device_profile_name']
     ah_uuid, ah_type = row['ah_uuid'], row['ah_type']
@@ -103,14 +95,6 @@ def _shown(context, filters, **page):
         context, TABLE, filters, base=_SHOWN, **page).mappings()]
 
 
-def _visible(query, project_id):
-    """Only the ARQs of *project_id* (None: every project, for admins)."""
-    if project_id is not None:
-        query = query.where(ARQ.project_id == project_id)
-    return query
-
-
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, profile, project_id, group_counts,
            attachment_uuid=None, uuids=None):
@@ -179,9 +163,7 @@ def get_all(context, project_id=None, instance_uuid=None, states_in=None,
 
 @db_api.context_manager.reader
 def get_all_on_driver(context, host, driver_name):
-    """The ARQs (dicts) that hold a device of a driver on a host (bound,
-    or binding), in one query.
-    """
+    """ARQs (dicts) bound or binding to a driver's devices on a host."""
     dep, dev = models.Deployable.__table__, models.Device.__table__
     query = (joined((dep, TABLE.c.deployable_id == dep.c.id),
                      (dev, dep.c.device_id == dev.c.id))
@@ -198,18 +180,15 @@ def _transition_statement(name, columns, with_project):
     setting its state, updated_at and *columns*.
     """
     sources = sorted(states.TRANSITIONS[name].sources)
-    where = [TABLE.c.uuid == sa.bindparam('b_uuid'),
-             TABLE.c.state.in_(sources) if len(sources) > 1
-             else TABLE.c.state == sources[0]]
-    if with_project:
-        where.append(TABLE.c.project_id == sa.bindparam('b_project'))
-    return sa.update(TABLE).where(*where).values(
+    return _of_project(sa.update(TABLE).where(
+        TABLE.c.uuid == sa.bindparam('b_uuid'),
+        TABLE.c.state.in_(sources) if len(sources) > 1
+        else TABLE.c.state == sources[0]), with_project).values(
         {name: sa.bindparam('v_' + name)
          for name in columns + ('state', 'updated_at')})
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def transition(context, uuid, name, values=None, project_id=None):
     """Move one ARQ along the transition *name* (states.TRANSITIONS) to
     a state, setting *values* too, in one UPDATE.  Only
@@ -228,9 +207,10 @@ def transition(context, uuid, name, values=None, project_id=None):
     if db_api.execute(context, stmt, params).rowcount == 1:
         return
     # A locking read sees the last committed row, not the snapshot.
-    current = context.session.execute(
-        _visible(sa.select(ARQ.state).where(ARQ.uuid == uuid), project_id)
-        .with_for_update(read=True)).scalar_one_or_none()
+    current = db_api.execute(context, _of_project(
+        sa.select(TABLE.c.state).where(TABLE.c.uuid == uuid),
+        project_id is not None).with_for_update(read=True),
+        {'b_project': project_id}).scalar_one_or_none()
     if current is None:
         raise exception.AcceleratorRequestNotFound(uuid=uuid)
     raise exception.AcceleratorRequestBadState(
@@ -238,6 +218,14 @@ def transition(context, uuid, name, values=None, project_id=None):
 
 
 _INSERT = sa.insert(TABLE)
+
+
+def _of_project(statement, with_project):
+    """*statement* limited to the ARQs of the project ``b_project``."""
+    if with_project:
+        statement = statement.where(
+            TABLE.c.project_id == sa.bindparam('b_project'))
+    return statement
 
 
 def _key(by):
@@ -252,11 +240,8 @@ def _rows_statement(by, with_project, locked=False):
     """SELECT of ARQs' own columns (_key()), in id order; *locked*: FOR
     UPDATE.  Built once per shape: building costs more than running.
     """
-    query = sa.select(*[TABLE.c[name] for name in _ARQ_COLUMNS]).where(
-        _key(by))
-    if with_project:
-        query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
-    query = query.order_by(TABLE.c.id)
+    query = _of_project(sa.select(*[TABLE.c[name] for name in _ARQ_COLUMNS])
+                        .where(_key(by)), with_project).order_by(TABLE.c.id)
     if locked:
         query = query.with_for_update()
     return query
@@ -297,15 +282,12 @@ def _delete_rows_statement(by, with_project):
     attach handle outer-joined (columns ``h_*``): the handle a delete lets
     go of.
     """
-    query = (sa.select(*[TABLE.c[name] for name in _ARQ_COLUMNS],
-                       *[AH_TABLE.c[name].label('h_' + name)
-                         for name in _HANDLE_COLUMNS])
-             .select_from(TABLE.outerjoin(
-                 AH_TABLE, TABLE.c.attach_handle_id == AH_TABLE.c.id))
-             .where(_key(by)))
-    if with_project:
-        query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
-    return query.order_by(TABLE.c.id).with_for_update(of=TABLE)
+    return (_rows_statement(by, with_project)
+            .add_columns(*[AH_TABLE.c[name].label('h_' + name)
+                           for name in _HANDLE_COLUMNS])
+            .select_from(TABLE.outerjoin(
+                AH_TABLE, TABLE.c.attach_handle_id == AH_TABLE.c.id))
+            .with_for_update(of=TABLE))
 
 
 def _delete_rows(context, by, key, project_id):
@@ -323,7 +305,6 @@ def _delete_rows(context, by, key, project_id):
     return rows
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def rows_to_delete(context, uuids=None, instance_uuid=None,
                    project_id=None, missing_ok=False):
@@ -365,13 +346,11 @@ def _bind_rows_statement(with_project):
                       profile(DP_TABLE.c.profile_json).label('profile_json'),
                       profile(DP_TABLE.c.name).label('profile_name')).where(
         TABLE.c.uuid.in_(sa.bindparam('b_uuids', expanding=True)))
-    if with_project:
-        query = query.where(TABLE.c.project_id == sa.bindparam('b_project'))
-    return query.order_by(TABLE.c.id).with_for_update(of=TABLE)
+    return _of_project(query, with_project).order_by(
+        TABLE.c.id).with_for_update(of=TABLE)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def lock_for_bind(context, uuids, project_id=None):
     """Lock the ARQs a bind names, until the end of the caller's
     transaction, and read their state and device profile group (as last
@@ -398,29 +377,23 @@ _LOCK_STATE = (
     .where(TABLE.c.uuid == sa.bindparam('b_uuid')).with_for_update())
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def lock_state(context, uuid):
     """Lock an ARQ's row until the end of the caller's transaction:
     ``{state, instance_uuid, attach_handle_id}``, or None when it is gone.
     """
     row = db_api.execute(context, _LOCK_STATE,
-                         {'b_uuid': uuid}).one_or_none()
-    if row is None:
-        return None
-    return {'state': row.state, 'instance_uuid': row.instance_uuid,
-            'attach_handle_id': row.attach_handle_id}
+                         {'b_uuid': uuid}).mappings().one_or_none()
+    return None if row is None else dict(row)
 
 
 _DELETE = sa.delete(TABLE).where(
     TABLE.c.uuid.in_(sa.bindparam('b_uuids', expanding=True)))
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def delete(context, uuids):
-    """Delete ARQs by uuid (the lifecycle's transitions to states.GONE).
-    """
+    """Delete ARQs by uuid (the lifecycle's transitions to states.GONE)."""
     if uuids:
         db_api.execute(context, _DELETE, {'b_uuids': list(uuids)})
 

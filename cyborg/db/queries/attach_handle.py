@@ -68,8 +68,7 @@ def _to_dict(row):
             'attach_info': jsonutils.loads(row.attach_info)}
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def claim(context, deployable_id, candidate=None):
     """Take a free handle of a deployable (a dict), or None.
 
@@ -94,8 +93,7 @@ def claim(context, deployable_id, candidate=None):
     return None
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def release(context, handle_id, holder):
     """Free a handle unless an ARQ but *holder* references it; if free."""
     return db_api.execute(context, _RELEASE, {
@@ -109,17 +107,14 @@ def get(context, handle_id):
     return None if row is None else _to_dict(row)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def follow_resource_class(context, deployable_ids=None):
     """Copy deployables' ``rc`` to their handles where it differs; how many.
 
     Every writer of ``rc`` calls this in its transaction, so the capacity
     view counts handles without joining attributes.
     """
-    statement = (sa.update(TABLE).where(OFF_CLASS)
-                 .values(resource_class=RESOURCE_CLASS))
-    if deployable_ids is not None:
-        statement = statement.where(
-            TABLE.c.deployable_id.in_(list(deployable_ids)))
-    return context.session.execute(statement).rowcount
+    return context.session.execute(db_api.where_given(
+        sa.update(TABLE).where(OFF_CLASS), (TABLE.c.deployable_id,
+                                            deployable_ids))
+        .values(resource_class=RESOURCE_CLASS)).rowcount

@@ -49,7 +49,6 @@ def _to_dict(row):
     return values
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, uuid, instance_uuid, hostname, allocations,
            project_id=None, user_id=None, reboot=None):
@@ -74,21 +73,17 @@ def get(context, uuid):
 def get_all(context, instance_uuid=None, states_in=None,
             updated_before=None, reboots_in=None):
     """Attachments (dicts), oldest first, filtered (None: no filter)."""
-    query = sa.select(TABLE).order_by(TABLE.c.id)
-    if instance_uuid is not None:
-        query = query.where(TABLE.c.instance_uuid == instance_uuid)
-    if states_in is not None:
-        query = query.where(TABLE.c.state.in_(list(states_in)))
-    if reboots_in is not None:
-        query = query.where(TABLE.c.reboot.in_(list(reboots_in)))
+    query = db_api.where_given(
+        sa.select(TABLE).order_by(TABLE.c.id),
+        (TABLE.c.instance_uuid, instance_uuid), (TABLE.c.state, states_in),
+        (TABLE.c.reboot, reboots_in))
     if updated_before is not None:
         query = query.where(_changed() < updated_before)
     return [_to_dict(row) for row in
             db_api.execute(context, query).mappings()]
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def update(context, uuid, expected_states=None, expected_reboots=None,
            changed_before=None, **values):
     """Change an attachment; with conditions, a claim (one conductor wins).
@@ -98,18 +93,15 @@ def update(context, uuid, expected_states=None, expected_reboots=None,
     if 'previous' in values and values['previous'] is not None:
         values['previous'] = jsonutils.dumps(values['previous'])
     values['updated_at'] = timeutils.utcnow()
-    stmt = sa.update(TABLE).where(TABLE.c.uuid == uuid).values(**values)
-    if expected_states is not None:
-        stmt = stmt.where(TABLE.c.state.in_(list(expected_states)))
-    if expected_reboots is not None:
-        stmt = stmt.where(TABLE.c.reboot.in_(list(expected_reboots)))
+    stmt = db_api.where_given(
+        sa.update(TABLE).where(TABLE.c.uuid == uuid).values(**values),
+        (TABLE.c.state, expected_states), (TABLE.c.reboot, expected_reboots))
     if changed_before is not None:
         stmt = stmt.where(_changed() < changed_before)
     return db_api.execute(context, stmt).rowcount == 1
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def delete(context, uuids):
     """Forget attachments."""
     if uuids:
@@ -122,7 +114,6 @@ _FORGET_INSTANCE = sa.delete(TABLE).where(
     TABLE.c.state == ATTACHED)
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def forget_instance(context, instance_uuid):
     """Forget a deleted server's attached rows (Nova drops the allocations)."""

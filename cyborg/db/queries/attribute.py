@@ -53,7 +53,6 @@ def get_all(context, deployable_id=None, key=None, limit=None, marker=None,
         sort_key, sort_dir)]
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, deployable_id, key, value):
     """Add an attribute to a deployable; the new row as a dict."""
@@ -68,7 +67,6 @@ def create(context, deployable_id, key, value):
     return to_dict(row)
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, uuid):
     """:raises: AttributeNotFound"""

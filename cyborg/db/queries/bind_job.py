@@ -49,16 +49,19 @@ _OF_ARQ = sa.select(TABLE).where(TABLE.c.arq_uuid == sa.bindparam('b_arq'))
 _ATTEMPT_BACK = sa.case((JOB.attempts > 0, JOB.attempts - 1), else_=0)
 
 
+_COLUMNS = ('id', 'uuid', 'arq_uuid', 'kind', 'state', 'owner', 'attempts',
+            'deadline', 'last_error', 'request_id', 'not_before',
+            'created_at')
+
+
+def _outcome(row):
+    return None if row.outcome is None else jsonutils.loads(row.outcome)
+
+
 def _to_dict(row):
-    return {'id': row.id, 'uuid': row.uuid, 'arq_uuid': row.arq_uuid,
-            'kind': row.kind, 'state': row.state,
-            'payload': jsonutils.loads(row.payload or '{}'),
-            'owner': row.owner, 'attempts': row.attempts,
-            'deadline': row.deadline, 'last_error': row.last_error,
-            'request_id': row.request_id, 'not_before': row.not_before,
-            'created_at': row.created_at,
-            'outcome': (None if row.outcome is None
-                        else jsonutils.loads(row.outcome))}
+    return dict({name: getattr(row, name) for name in _COLUMNS},
+                payload=jsonutils.loads(row.payload or '{}'),
+                outcome=_outcome(row))
 
 
 def is_request(job):
@@ -66,8 +69,7 @@ def is_request(job):
     return job['arq_uuid'] is None
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def add(context, arq_uuid, kind, payload, deadline, request_id=None):
     """A pending job (*arq_uuid* None: a program request's); its uuid."""
     uuid = uuidutils.generate_uuid()
@@ -79,8 +81,7 @@ def add(context, arq_uuid, kind, payload, deadline, request_id=None):
     return uuid
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def claim_due(context, owner, dead_owners, limit, running_here=()):
     """Take up to *limit* jobs to run now (dicts).
 
@@ -113,17 +114,22 @@ def claim_due(context, owner, dead_owners, limit, running_here=()):
     return [_to_dict(row) for row in rows]
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def retry_later(context, job_id, not_before, error):
     """Requeue a job until *not_before* after it failed with *error*."""
-    context.session.execute(sa.update(JOB).where(JOB.id == job_id).values(
-        state=PENDING, owner=None, not_before=not_before,
-        last_error=str(error)[:65535], updated_at=timeutils.utcnow()))
+    _requeue(context, job_id, not_before=not_before,
+             last_error=str(error)[:65535])
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+def _requeue(context, job_id, *where, **values):
+    """Make a job pending again, unowned, if *where*; whether it was."""
+    return context.session.execute(
+        sa.update(JOB).where(JOB.id == job_id, *where).values(
+            state=PENDING, owner=None, updated_at=timeutils.utcnow(),
+            **values)).rowcount == 1
+
+
+@db_api.retrying_writer
 def delete(context, job_id):
     """Forget a finished job; whether it was there."""
     return db_api.execute(context, _DELETE, {'b_id': job_id}).rowcount == 1
@@ -137,10 +143,9 @@ def for_arq(context, arq_uuid):
 
 
 @db_api.context_manager.reader
-def get_all(context, arq_uuid=None):
-    """Every job (optionally of one ARQ), oldest first."""
-    return [_to_dict(row) for row in db_api.oldest_first(
-        context, JOB, JOB.arq_uuid, arq_uuid)]
+def get_all(context):
+    """Every job, oldest first."""
+    return [_to_dict(row) for row in db_api.oldest_first(context, JOB)]
 
 
 @db_api.context_manager.reader
@@ -151,7 +156,6 @@ def overdue(context, now):
                              JOB.deadline < now)).scalars()]
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def clear_deadline(context, job_id):
     """Clear a job's deadline (its bind was failed for it)."""
@@ -164,29 +168,30 @@ def waiting_text(host):
     return 'waiting for the agent of host %s, which is down' % host
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def defer(context, job_id, host, not_before):
     """Requeue unrun, no attempt used, until *not_before* or wake_host()."""
-    context.session.execute(sa.update(JOB).where(JOB.id == job_id).values(
-        state=PENDING, owner=None, not_before=not_before,
-        attempts=_ATTEMPT_BACK, last_error=waiting_text(host),
-        updated_at=timeutils.utcnow()))
+    _requeue(context, job_id, not_before=not_before, attempts=_ATTEMPT_BACK,
+             last_error=waiting_text(host))
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def put_back(context, job_id, owner):
     """Requeue unrun, due now (no worker free); if it was *owner*'s."""
+    return _requeue(context, job_id, JOB.state == RUNNING,
+                    JOB.owner == owner, attempts=_ATTEMPT_BACK)
+
+
+@db_api.context_manager.reader
+def waits_for(context, host):
+    """Whether a job waits for the agent of *host* (wake_host() wakes it)."""
     return context.session.execute(
-        sa.update(JOB).where(JOB.id == job_id, JOB.state == RUNNING,
-                             JOB.owner == owner)
-        .values(state=PENDING, owner=None, attempts=_ATTEMPT_BACK,
-                updated_at=timeutils.utcnow())).rowcount == 1
+        sa.select(JOB.id).where(JOB.state == PENDING,
+                                JOB.last_error == waiting_text(host))
+        .limit(1)).first() is not None
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def wake_host(context, host):
     """Make the jobs waiting for the agent of *host* due now (a count)."""
     return context.session.execute(
@@ -196,7 +201,6 @@ def wake_host(context, host):
                 updated_at=timeutils.utcnow())).rowcount
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def finish(context, job_id, state, outcome, from_state=RUNNING):
     """End a program job with *outcome* if still *from_state*; if ended here.
@@ -210,7 +214,6 @@ def finish(context, job_id, state, outcome, from_state=RUNNING):
                 updated_at=timeutils.utcnow())).rowcount == 1
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def purge_finished(context, before):
     """Forget program jobs that ended before *before* (a count)."""
@@ -229,6 +232,4 @@ def outcome(context, uuid):
     row = db_api.execute(context, _OUTCOME, {'b_uuid': uuid}).one_or_none()
     if row is None:
         return None
-    return {'state': row.state,
-            'outcome': (None if row.outcome is None
-                        else jsonutils.loads(row.outcome))}
+    return {'state': row.state, 'outcome': _outcome(row)}

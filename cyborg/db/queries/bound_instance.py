@@ -31,8 +31,7 @@ _DELETE = sa.delete(_TABLE).where(
     _TABLE.c.instance_uuid.in_(sa.bindparam('b_uuids', expanding=True)))
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def add(context, instance_uuid, now):
     """Record a bound instance in the bind's transaction (the second fails).
 
@@ -45,8 +44,7 @@ def add(context, instance_uuid, now):
         raise exception.InstanceAlreadyBound(instance=instance_uuid)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def ensure(context, instance_uuid, now):
     """Record *instance_uuid* unless it is; a racing insert is absorbed."""
     session = context.session
@@ -64,8 +62,7 @@ def ensure(context, instance_uuid, now):
         pass
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def remove_unused(context, instance_uuids):
     """Forget the instances among *instance_uuids* with no ARQ any more."""
     instance_uuids = [i for i in set(instance_uuids) if i]

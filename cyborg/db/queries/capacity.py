@@ -133,12 +133,12 @@ Row = collections.namedtuple(
     tuple(held_column(r) for r in hold.REASONS) + ('agent_up',))
 
 _HOST, _TOTAL = 0, 1
+# A count of none.
+_NOTHING = sa.cast(sa.literal(0), sa.Integer)
 
 
 def _agent_up(up_since):
-    """servicegroup.agents_up() in SQL, for the joined ``hosts`` and
-    ``services`` rows; never NULL.
-    """
+    """servicegroup.agents_up() in SQL (joined hosts, services); never NULL."""
     conductors = _SERVICES.alias('conductors')
     since = (sa.select(sa.func.min(conductors.c.started_at))
              .where(conductors.c.binary == servicegroup.CONDUCTOR,
@@ -166,9 +166,7 @@ def _liveness_joins(selectable, hostname):
 
 
 class _Handles:
-    """The handles joined to their deployable and device, with the
-    filters, and what is counted of each.
-    """
+    """Handles joined to deployables and devices, the filters and counts."""
 
     def joined_to(self, devices):
         """The join, from the *devices* (a subquery of ids) if given,
@@ -211,9 +209,7 @@ class _Handles:
         self.reasons = {r: _count(sa.and_(free, c)) for r, c in conditions}
 
     def grouped(self, joined, by_driver=False):
-        """The counts per host and resource class (and driver), a
-        subquery of *joined*.
-        """
+        """The counts per host, rc (and driver): a subquery of *joined*."""
         keys = [_DEVICES.c.hostname, self.resource_class]
         if by_driver:
             keys.append(_DEPLOYABLES.c.driver_name)
@@ -279,9 +275,8 @@ def _in_order(judged, agent_down):
     """The columns of Row's reasons: *judged* ({reason: column}, a reason
     missing counts 0) and *agent_down*, each labelled, in REASONS' order.
     """
-    nothing = sa.cast(sa.literal(0), sa.Integer)
     return [(agent_down if r == hold.AGENT_DOWN else
-             judged.get(r, nothing)).label(held_column(r))
+             judged.get(r, _NOTHING)).label(held_column(r))
             for r in hold.REASONS]
 
 
@@ -303,45 +298,34 @@ def _totals_part(handles, up_since):
     return parts + [_down_handles(handles, up_since)]
 
 
-def _total_row(resource_class, total, bound, reserved, judged,
-               agent_down):
-    """A totals row of view(): kind, no host, the counts (the reasons:
-    _in_order()), no agent_up.
+def _totals(handles, source, where, total, bound, reserved, judged,
+            agent_down):
+    """The totals rows of view() from *source* (one per resource class):
+    kind, no host, the counts (the reasons: _in_order()), no agent_up.
     """
-    return (sa.literal(_TOTAL).label('kind'),
-            sa.cast(sa.null(), sa.String(255)).label('host'),
-            resource_class.label('resource_class'), total, bound, reserved,
-            *_in_order(judged, agent_down),
-            sa.cast(sa.null(), sa.Integer).label('agent_up'))
-
-
-_NOTHING = sa.cast(sa.literal(0), sa.Integer)
+    return (
+        sa.select(sa.literal(_TOTAL).label('kind'),
+                  sa.cast(sa.null(), sa.String(255)).label('host'),
+                  handles.resource_class.label('resource_class'), total,
+                  bound, reserved, *_in_order(judged, agent_down),
+                  sa.cast(sa.null(), sa.Integer).label('agent_up'))
+        .select_from(source).where(*where)
+        .group_by(handles.resource_class))
 
 
 def _as_if_up(handles):
     """Every handle the filters select counted as if its agent were up,
     on the whole join (one row per resource class).
     """
-    return (
-        sa.select(*_total_row(
-            handles.resource_class, sa.func.count(), handles.bound,
-            _count(sa.and_(handles.free, handles.held)), handles.reasons,
-            _NOTHING))
-        .select_from(handles.joined).where(*handles.where)
-        .group_by(handles.resource_class))
+    return _totals(handles, handles.joined, handles.where, sa.func.count(),
+                   handles.bound, _count(sa.and_(handles.free, handles.held)),
+                   handles.reasons, _NOTHING)
 
 
 def _all_handles(handles):
-    """Every handle's total and bound, from the handles' resource class
-    index alone.
-    """
-    return (
-        sa.select(*_total_row(
-            handles.resource_class, sa.func.count(), handles.bound,
-            _NOTHING, {}, _NOTHING))
-        .select_from(_HANDLES)
-        .where(*handles.own_where)
-        .group_by(handles.resource_class))
+    """Every handle's total and bound, read from the resource_class index."""
+    return _totals(handles, _HANDLES, handles.own_where, sa.func.count(),
+                   handles.bound, _NOTHING, {}, _NOTHING)
 
 
 def _held_deployables():
@@ -357,24 +341,18 @@ def _held_deployables():
                _DEPLOYABLES.c.removed_at, configs.c.state.label('config'))
     joined = hold.join_configs(_DEVICES.join(
         _DEPLOYABLES, _DEPLOYABLES.c.device_id == _DEVICES.c.id))
-    by_device = (sa.select(*columns).select_from(joined).where(sa.or_(
-        _DEVICES.c.status == device_queries.MAINTAINING,
-        _DEVICES.c.health.in_(health_states.HELD),
-        _DEVICES.c.clean_state.in_(hold.CLEAN_STATES))))
-    by_config = (sa.select(*columns).select_from(joined)
-                 .where(configs.c.state.in_(device_config.RESERVING)))
-    gone = (sa.select(*columns).select_from(joined)
-            .where(_DEPLOYABLES.c.removed_at.isnot(None)))
-    reshaping = (sa.select(*columns).select_from(joined)
-                 .where(_DEPLOYABLES.c.device_id.in_(
-                     hold.reshaped_devices())))
-    # Those with a unit cleaned on its own.
-    by_unit = (sa.select(*columns).select_from(joined)
-               .where(_DEPLOYABLES.c.id.in_(
-                   sa.select(_HANDLES.c.deployable_id).where(
-                       _HANDLES.c.clean_state.in_(hold.CLEAN_STATES)))))
-    return sa.union(by_device, by_config, gone, reshaping,
-                    by_unit).subquery('held')
+    conditions = (
+        sa.or_(_DEVICES.c.status == device_queries.MAINTAINING,
+               _DEVICES.c.health.in_(health_states.HELD),
+               _DEVICES.c.clean_state.in_(hold.CLEAN_STATES)),
+        configs.c.state.in_(device_config.RESERVING),
+        _DEPLOYABLES.c.removed_at.isnot(None),
+        _DEPLOYABLES.c.device_id.in_(hold.reshaped_devices()),
+        # Those with a unit cleaned on its own.
+        _DEPLOYABLES.c.id.in_(sa.select(_HANDLES.c.deployable_id).where(
+            _HANDLES.c.clean_state.in_(hold.CLEAN_STATES))))
+    return sa.union(*[sa.select(*columns).select_from(joined).where(held)
+                      for held in conditions]).subquery('held')
 
 
 def _held_handles(handles):
@@ -386,14 +364,10 @@ def _held_handles(handles):
     judged = {r: _count(sa.and_(free, c)) for r, c in hold.conditions(
         devices=held, deployables=held, config_state=held.c.config,
         handles=_HANDLES)}
-    return (
-        sa.select(*_total_row(
-            handles.resource_class, _NOTHING, _NOTHING, _count(free),
-            judged, _NOTHING))
-        .select_from(
-            held.join(_HANDLES, _HANDLES.c.deployable_id == held.c.id))
-        .where(*handles.own_where)
-        .group_by(handles.resource_class))
+    return _totals(
+        handles, held.join(_HANDLES, _HANDLES.c.deployable_id == held.c.id),
+        handles.own_where, _NOTHING, _NOTHING, _count(free), judged,
+        _NOTHING)
 
 
 def _down_handles(handles, up_since):
@@ -401,14 +375,10 @@ def _down_handles(handles, up_since):
     already are reserved, for agent_down.  Only the handles of those
     hosts are read, their devices judged first (_down_devices()).
     """
-    return (
-        sa.select(*_total_row(
-            handles.resource_class, _NOTHING, _NOTHING,
-            _count(sa.and_(handles.free, ~handles.held)), {},
-            _count(handles.free)))
-        .select_from(handles.joined_to(_down_devices(up_since)))
-        .where(*handles.where)
-        .group_by(handles.resource_class))
+    return _totals(handles, handles.joined_to(_down_devices(up_since)),
+                   handles.where, _NOTHING, _NOTHING,
+                   _count(sa.and_(handles.free, ~handles.held)), {},
+                   _count(handles.free))
 
 
 def _down_devices(up_since):

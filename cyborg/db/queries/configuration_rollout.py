@@ -116,10 +116,9 @@ _BY_UUID = sa.select(TABLE).where(TABLE.c.uuid == sa.bindparam('b_uuid'))
 def get(context, uuid, for_update=False):
     """*for_update* locks: a rollout's waves and verbs run one at a time."""
     query = _BY_UUID.with_for_update() if for_update else _BY_UUID
-    row = db_api.execute(context, query, {'b_uuid': uuid}).one_or_none()
-    if row is None:
-        raise exception.ConfigurationRolloutNotFound(uuid=uuid)
-    return to_dict(row)
+    return to_dict(db_api.one(db_api.execute(context, query, {'b_uuid': uuid}),
+                              exception.ConfigurationRolloutNotFound,
+                              uuid=uuid))
 
 
 @db_api.context_manager.reader
@@ -144,11 +143,9 @@ def uuids_in(context, states):
 
 
 @db_api.context_manager.writer
-def set_state(context, rollout_id, state, reason=None, from_states=None):
-    """Move a rollout to *state* (only from *from_states*); if moved."""
+def set_state(context, rollout_id, state, reason=None):
+    """Move a rollout to *state*; whether it was there to move."""
     query = TABLE.update().where(TABLE.c.id == rollout_id)
-    if from_states:
-        query = query.where(TABLE.c.state.in_(list(from_states)))
     return db_api.execute(context, query.values(
         state=state, reason=reason and reason[:255],
         updated_at=timeutils.utcnow())).rowcount > 0
@@ -251,10 +248,9 @@ _OF_ROLLOUT = sa.select(MEMBERS).where(
 
 
 @db_api.context_manager.reader
-def devices(context, rollout_id, states, limit=None):
+def devices(context, rollout_id, states):
     """The rollout's devices in *states* (dicts), in order added."""
-    query = _OF_ROLLOUT if limit is None else _OF_ROLLOUT.limit(limit)
-    return [_member(row) for row in db_api.execute(context, query, {
+    return [_member(row) for row in db_api.execute(context, _OF_ROLLOUT, {
         'b_id': rollout_id, 'b_states': list(states)})]
 
 
@@ -312,11 +308,10 @@ def set_device(context, member, state, reason=None, generation=None,
 @db_api.context_manager.writer
 def release(context, rollout_id, device_uuid=None, state=None):
     """Release its devices (or *device_uuid*), to *state*; how many."""
-    query = MEMBERS.update().where(MEMBERS.c.rollout_id == rollout_id,
-                                   MEMBERS.c.held_uuid.is_not(None))
+    query = db_api.where_given(MEMBERS.update().where(
+        MEMBERS.c.rollout_id == rollout_id, MEMBERS.c.held_uuid.is_not(None)),
+        (MEMBERS.c.device_uuid, device_uuid))
     values = {'held_uuid': None, 'updated_at': timeutils.utcnow()}
-    if device_uuid is not None:
-        query = query.where(MEMBERS.c.device_uuid == device_uuid)
     if state is not None:
         values['state'] = state
     return db_api.execute(context, query.values(**values)).rowcount

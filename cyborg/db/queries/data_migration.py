@@ -37,11 +37,10 @@ _FREE_HELD = sa.and_(_AH.c.in_use == sa.false(),
 @db_api.context_manager.reader
 def arqs_without_project(context, limit=None, marker=0):
     """ARQs with a server but no project (upstream before 17.0.0), by id."""
-    query = (sa.select(_ARQ.c.id, _ARQ.c.uuid, _ARQ.c.instance_uuid)
-             .where(_NO_PROJECT, _ARQ.c.id > marker).order_by(_ARQ.c.id))
-    if limit is not None:
-        query = query.limit(limit)
-    return [dict(row._mapping) for row in context.session.execute(query)]
+    return [dict(row._mapping) for row in context.session.execute(
+        sa.select(_ARQ.c.id, _ARQ.c.uuid, _ARQ.c.instance_uuid)
+        .where(_NO_PROJECT, _ARQ.c.id > marker).order_by(_ARQ.c.id)
+        .limit(limit))]
 
 
 @db_api.context_manager.reader
@@ -51,8 +50,7 @@ def count_arqs_without_project(context):
             _NO_PROJECT)).scalar()
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def set_arq_project(context, arq_id, instance_uuid, project_id):
     """Give an ARQ (and its open interval) its server's project; if so."""
     done = context.session.execute(
@@ -70,27 +68,16 @@ def set_arq_project(context, arq_id, instance_uuid, project_id):
     return done
 
 
-def _handle_ids(context, condition, limit, marker):
-    """The ids of the attach handles meeting *condition*, after *marker*."""
-    query = (sa.select(_AH.c.id).where(condition, _AH.c.id > marker)
-             .order_by(_AH.c.id))
-    if limit is not None:
-        query = query.limit(limit)
-    return [row.id for row in context.session.execute(query)]
-
-
-def _count_handles(context, condition):
-    return context.session.execute(
-        sa.select(sa.func.count()).select_from(_AH).where(
-            condition)).scalar()
-
-
 @db_api.context_manager.reader
 def free_held_handles(context, limit=None, marker=0):
     """The ids of the attach handles marked free that a live ARQ holds."""
-    return _handle_ids(context, _FREE_HELD, limit, marker)
+    return list(context.session.execute(
+        sa.select(_AH.c.id).where(_FREE_HELD, _AH.c.id > marker)
+        .order_by(_AH.c.id).limit(limit)).scalars())
 
 
 @db_api.context_manager.reader
 def count_free_held_handles(context):
-    return _count_handles(context, _FREE_HELD)
+    return context.session.execute(
+        sa.select(sa.func.count()).select_from(_AH).where(
+            _FREE_HELD)).scalar()

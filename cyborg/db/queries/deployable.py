@@ -199,20 +199,15 @@ _FIRST_FREE = sa.select(sa.func.min(_AH.c.id)).where(
     _AH.c.deployable_id == _DEP.c.id, _AH.c.in_use == sa.false(),
     _AH.c.clean_state.is_(None)).scalar_subquery()
 _LOCK_FOR_BIND = (
-    sa.select(_DEP.c.bitstream_id, _DEP.c.programming_until,
-              _IN_USE.scalar_subquery().label('in_use'),
-              _PROGRAMMING.scalar_subquery().label('programming'),
-              _FREE_AH.c.id.label('h_id'), _FREE_AH.c.uuid.label('h_uuid'),
-              _FREE_AH.c.in_use.label('h_in_use'),
-              _FREE_AH.c.attach_type.label('h_type'),
-              _FREE_AH.c.attach_info.label('h_info'))
-    .select_from(_DEP.outerjoin(_FREE_AH, _FREE_AH.c.id == _FIRST_FREE))
-    .where(_DEP.c.id == sa.bindparam('b_id'))
-    .with_for_update(of=_DEP))
+    _LOCK.add_columns(_FREE_AH.c.id.label('h_id'),
+                      _FREE_AH.c.uuid.label('h_uuid'),
+                      _FREE_AH.c.in_use.label('h_in_use'),
+                      _FREE_AH.c.attach_type.label('h_type'),
+                      _FREE_AH.c.attach_info.label('h_info'))
+    .select_from(_DEP.outerjoin(_FREE_AH, _FREE_AH.c.id == _FIRST_FREE)))
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def lock_fpga(context, deployable_id, for_bind=False):
     """Lock an FPGA deployable's row for the transaction; None when gone.
 
@@ -237,7 +232,6 @@ def lock_fpga(context, deployable_id, for_bind=False):
     return state
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def start_programming(context, deployable_id, until):
     """Mark it programmed by the API until *until* (None: clear)."""
@@ -246,7 +240,6 @@ def start_programming(context, deployable_id, until):
                     .values(programming_until=until))
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def end_programming(context, deployable_id):
     """Clear start_programming's mark."""
@@ -275,19 +268,17 @@ def program_target(context, uuid):
     """``{id, driver_name, hostname, address}`` of a deployable."""
     dep, dev, cpid = (models.Deployable, models.Device,
                       models.ControlpathID)
-    row = context.session.execute(
+    row = db_api.one(context.session.execute(
         sa.select(dep.id, dep.driver_name, dev.hostname, cpid.cpid_info)
         .join(dev, dep.device_id == dev.id)
         .join(cpid, cpid.device_id == dev.id)
-        .where(dep.uuid == uuid).limit(1)).one_or_none()
-    if row is None:
-        raise exception.DeployableNotFound(uuid=uuid)
+        .where(dep.uuid == uuid).limit(1)), exception.DeployableNotFound,
+        uuid=uuid)
     return {'id': row.id, 'driver_name': row.driver_name,
             'hostname': row.hostname,
             'address': _pci_address(row.cpid_info)}
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def record_programming(context, deployable_id, bitstream_id,
                        function_traits, trait_prefix):

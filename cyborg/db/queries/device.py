@@ -25,7 +25,6 @@ from cyborg.db.queries import paginate
 
 ENABLED = 'enabled'
 MAINTAINING = 'maintaining'
-STATUSES = (ENABLED, MAINTAINING)
 
 
 _COLUMNS = ('id', 'uuid', 'type', 'vendor', 'model', 'std_board_info',
@@ -55,15 +54,11 @@ def to_dict(row):
     return {name: getattr(row, name) for name in _COLUMNS}
 
 
-def _row(context, uuid):
-    return db_api.row_by_uuid(context, models.Device, uuid,
-                               exception.DeviceNotFound)
-
-
 @db_api.context_manager.reader
 def get(context, uuid):
     """:raises: DeviceNotFound"""
-    return to_dict(_row(context, uuid))
+    return to_dict(db_api.row_by_uuid(context, models.Device, uuid,
+                                      exception.DeviceNotFound))
 
 
 @db_api.context_manager.reader
@@ -77,20 +72,18 @@ def get_all(context, filters=None, limit=None, marker=None, sort_key='id',
         context, TABLE, filters, limit, marker, sort_key, sort_dir)]
 
 
-def health_columns():
-    # What the health transitions read and their notification tells.
-    return (TABLE.c.id, TABLE.c.uuid, TABLE.c.hostname, TABLE.c.type,
-            TABLE.c.vendor, TABLE.c.model, TABLE.c.driver_name,
-            TABLE.c.health, TABLE.c.health_reason, TABLE.c.health_since)
+# What the health transitions read and their notification tells.
+_HEALTH = sa.select(TABLE.c.id, TABLE.c.uuid, TABLE.c.hostname, TABLE.c.type,
+                    TABLE.c.vendor, TABLE.c.model, TABLE.c.driver_name,
+                    TABLE.c.health, TABLE.c.health_reason,
+                    TABLE.c.health_since)
 
 
 @db_api.context_manager.reader
 def get_host_health(context, hostname):
     """``{uuid: health columns}`` of a host's devices."""
-    rows = context.session.execute(
-        sa.select(*health_columns())
-        .where(TABLE.c.hostname == hostname)).mappings()
-    return {row['uuid']: dict(row) for row in rows}
+    return {row['uuid']: dict(row) for row in context.session.execute(
+        _HEALTH.where(TABLE.c.hostname == hostname)).mappings()}
 
 
 @db_api.context_manager.writer
@@ -99,12 +92,9 @@ def lock_health(context, uuid):
 
     :raises: DeviceNotFound
     """
-    row = context.session.execute(
-        sa.select(*health_columns())
-        .where(TABLE.c.uuid == uuid).with_for_update()).mappings().first()
-    if row is None:
-        raise exception.DeviceNotFound(uuid=uuid)
-    return dict(row)
+    return dict(db_api.one(context.session.execute(_HEALTH.where(
+        TABLE.c.uuid == uuid).with_for_update()).mappings(),
+        exception.DeviceNotFound, uuid=uuid))
 
 
 @db_api.context_manager.reader
@@ -112,26 +102,16 @@ def get_recovered(context, before):
     """The devices (health columns) recovering since *before* or
     earlier: their hold-down is over.
     """
-    rows = context.session.execute(
-        sa.select(*health_columns())
-        .where(TABLE.c.health == health_states.RECOVERING,
-               TABLE.c.health_since <= before)).mappings()
-    return [dict(row) for row in rows]
+    return [dict(row) for row in context.session.execute(_HEALTH.where(
+        TABLE.c.health == health_states.RECOVERING,
+        TABLE.c.health_since <= before)).mappings()]
 
 
 def _spellings(value):
+    if value is None:
+        return None
     bare = value[2:] if value.lower().startswith('0x') else value
     return [bare, '0x' + bare]
-
-
-def _selector_filters(selector):
-    filters = {}
-    for name in SELECTOR_COLUMNS:
-        value = selector.get(name)
-        if value is None:
-            continue
-        filters[name] = _spellings(value) if name in _HEX_IDS else value
-    return filters
 
 
 def _firmware_matches(row, firmware):
@@ -156,11 +136,11 @@ def check_selector(selector):
 
 def _select(context, selector, locked):
     check_selector(selector)
-    query = sa.select(TABLE)
-    for name, value in _selector_filters(selector).items():
-        query = query.where(TABLE.c[name].in_(value) if isinstance(
-            value, list) else TABLE.c[name] == value)
-    query = query.order_by(TABLE.c.hostname, TABLE.c.id)
+    query = db_api.where_given(
+        sa.select(TABLE).order_by(TABLE.c.hostname, TABLE.c.id),
+        *[(TABLE.c[name], _spellings(selector.get(name))
+           if name in _HEX_IDS else selector.get(name))
+          for name in SELECTOR_COLUMNS])
     if locked:
         query = query.with_for_update()
     rows = [dict(row) for row in context.session.execute(query).mappings()]
@@ -185,9 +165,7 @@ def get_selected(context, selector):
 
 @db_api.context_manager.writer
 def lock_selected(context, selector):
-    """get_selected(), the rows locked until the end of the caller's
-    transaction.
-    """
+    """get_selected(), its rows locked until the caller's transaction ends."""
     return _select(context, selector, locked=True)
 
 
@@ -195,7 +173,5 @@ def status_changes(device, status):
     """Whether setting *status* on *device* (a row) changes anything:
     its status, or, for ``enabled``, a hold-down it ends (recovering).
     """
-    if device['status'] != status:
-        return True
-    return (status == ENABLED and
-            device.get('health') == health_states.RECOVERING)
+    return device['status'] != status or (
+        status == ENABLED and device.get('health') == health_states.RECOVERING)

@@ -38,7 +38,6 @@ def to_dict(row):
     return values
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def create(context, uuid, name, selector, description=None, cleaning=None):
     """Insert a device class; the new row as a dict.
@@ -70,10 +69,8 @@ def get_by_name(context, name, for_update=False):
     :raises: DeviceClassNotFound
     """
     query = _BY_NAME.with_for_update() if for_update else _BY_NAME
-    row = db_api.execute(context, query, {'b_name': name}).one_or_none()
-    if row is None:
-        raise exception.DeviceClassNotFound(name=name)
-    return to_dict(row)
+    return to_dict(db_api.one(db_api.execute(context, query, {'b_name': name}),
+                              exception.DeviceClassNotFound, name=name))
 
 
 @db_api.context_manager.reader
@@ -93,15 +90,12 @@ _MATCHING = sa.select(TABLE.c.name, TABLE.c.selector,
 
 @db_api.context_manager.reader
 def get_selectors(context):
-    """``[{name, selector, cleaning}]`` of every class, for the push to
-    Placement.
-    """
+    """``[{name, selector, cleaning}]`` of all classes (the Placement push)."""
     return [{'name': row.name, 'selector': jsonutils.loads(row.selector),
              'cleaning': row.cleaning}
             for row in db_api.execute(context, _MATCHING, {})]
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def update(context, name, values):
     """Change a device class's *values* (description, cleaning); the row
@@ -116,7 +110,6 @@ def update(context, name, values):
     return get_by_name(context, name)
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, name):
     """Delete a device class; the deleted row as a dict.
@@ -133,9 +126,7 @@ _HOSTS = sa.select(_DEVICES.c.hostname).distinct()
 
 @db_api.context_manager.reader
 def hosts_with_devices(context):
-    """The hosts that have devices (sorted): those a class change may
-    concern.
-    """
+    """The hosts with devices (sorted): those a class change may concern."""
     return sorted(row.hostname
                   for row in db_api.execute(context, _HOSTS, {}))
 

@@ -74,8 +74,7 @@ _BY_HOST = sa.select(TABLE).where(
 
 @db_api.context_manager.reader
 def for_host(context, hostname):
-    """The configurations of the devices of *hostname*, by device uuid.
-    """
+    """The configurations of the devices of *hostname*, by device uuid."""
     return [to_dict(row) for row in db_api.execute(
         context, _BY_HOST, {'b_host': hostname})]
 
@@ -144,16 +143,14 @@ _BOUND = sa.select(_ARQS.c.instance_uuid).distinct().where(
 
 @db_api.context_manager.reader
 def bound_instances(context, device_uuid):
-    """The instances (sorted uuids) whose ARQs hold a deployable of the
-    device.
-    """
+    """Instances (sorted uuids) whose ARQs hold a deployable of the device."""
     return [row.instance_uuid for row in db_api.execute(
         context, _BOUND, {'b_uuid': device_uuid})]
 
 
 @db_api.context_manager.writer
 def set_desired(context, device_uuid, hostname, desired, state, drain,
-                now=None, after=0):
+                after=0):
     """Store a new desired configuration of a device (a generation more
     than the last, no reason) and return it.
 
@@ -161,7 +158,7 @@ def set_desired(context, device_uuid, hostname, desired, state, drain,
         last reported applying: a configuration stored after one was
         forgotten is never taken for it).
     """
-    now = now or timeutils.utcnow()
+    now = timeutils.utcnow()
     row = db_api.execute(context, _BY_DEVICE.with_for_update(),
                          {'b_uuid': device_uuid}).one_or_none()
     values = {'hostname': hostname, 'desired': jsonutils.dumps(
@@ -178,8 +175,7 @@ def set_desired(context, device_uuid, hostname, desired, state, drain,
     return get(context, device_uuid)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def set_state(context, device_uuid, generation, state, reason=None,
               from_states=None, applied=False):
     """Move the configuration of *generation* to *state*.

@@ -35,8 +35,7 @@ def to_dict(row):
     return values
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def create(context, uuid, name, groups, description=None):
     """Insert a device profile; the new row as a dict."""
     row = models.DeviceProfile(
@@ -59,11 +58,8 @@ _BY = {key: sa.select(TABLE).where(TABLE.c[key] == sa.bindparam('b_value'))
 
 
 def _get(context, key, value):
-    row = db_api.execute(context, _BY[key],
-                         {'b_value': value}).one_or_none()
-    if row is None:
-        raise exception.DeviceProfileNotFound(key=key, value=value)
-    return row
+    return db_api.one(db_api.execute(context, _BY[key], {'b_value': value}),
+                      exception.DeviceProfileNotFound, key=key, value=value)
 
 
 @db_api.context_manager.reader
@@ -87,8 +83,7 @@ def get_all(context, names=None, limit=None, marker=None, sort_key='id',
         context, TABLE, filters, limit, marker, sort_key, sort_dir)]
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def delete(context, uuids=(), names=()):
     """Delete the profiles of *uuids* and *names*, all or nothing; how many.
 

@@ -101,7 +101,6 @@ def lock_of_deployables(context, deployable_ids):
 
 # Status and health --------------------------------------------------------
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def set_status(context, uuid, status):
     """Set a device's status (an operator's enable or disable); the row
@@ -117,7 +116,6 @@ def set_status(context, uuid, status):
     return device_queries.to_dict(row)
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def set_statuses(context, ids, status):
     """Set the status of the devices of *ids* in one UPDATE."""
@@ -160,13 +158,14 @@ _ENDED = (
 
 
 def _insert(context, rows):
-    """Insert cleans (dicts); :returns: their ids, in order."""
+    """Insert cleans (dicts), each given its ``id``."""
     now = timeutils.utcnow()
     values = [dict(row, uuid=uuidutils.generate_uuid(), created_at=now)
               for row in rows]
     ids = dict(db_api.execute(context, sa.insert(CLEANINGS).returning(
         CLEANINGS.c.uuid, CLEANINGS.c.id), values).all())
-    return [ids[v['uuid']] for v in values]
+    for row, value in zip(rows, values):
+        row['id'] = ids[value['uuid']]
 
 
 def _new(device, unit, steps, missing):
@@ -191,11 +190,6 @@ def _new(device, unit, steps, missing):
     return row
 
 
-def _hold_state(row):
-    return (hold.CLEANING if row['state'] in cleaning.ACTIVE
-            else hold.CLEAN_FAILED)
-
-
 @db_api.context_manager.writer
 def ended(context, handle_ids):
     """The bindings of the handles *handle_ids* ended, in the caller's
@@ -210,7 +204,8 @@ def ended(context, handle_ids):
     if not ids:
         return {}
     found = db_api.execute(context, _ENDED, {'b_ids': ids}).mappings().all()
-    cleans, units, devices = [], [], []
+    # (the table of what the clean holds, its id, the clean)
+    cleans = []
     for device_id in sorted({r['device_id'] for r in found}):
         rows = [r for r in found if r['device_id'] == device_id]
         device = rows[0]
@@ -221,41 +216,33 @@ def ended(context, handle_ids):
                                           device['clean_offer'])
         if (cleaning.scope(steps) == cleaning.UNIT and not missing and
                 device['units'] > 1):
-            for row in rows:
-                if row['unit'] is None:
-                    cleans.append(_new(device, row['attach_info'], steps,
-                                       missing))
-                    units.append(row['id'])
+            cleans.extend((_AH, row['id'], _new(device, row['attach_info'],
+                                                steps, missing))
+                          for row in rows if row['unit'] is None)
         else:
-            cleans.append(_new(device, None, steps, missing))
-            devices.append(device_id)
+            cleans.append((_DEV, device_id, _new(device, None, steps,
+                                                 missing)))
     if not cleans:
         return {}
-    made = _insert(context, cleans)
-    for clean_id, row in zip(made, cleans):
-        row['id'] = clean_id
-    handles, whole = iter(units), iter(devices)
-    for row in cleans:
-        if row['unit'] is None:
-            _set_device(context, next(whole), row)
-        else:
-            _set_handle(context, next(handles), row)
+    _insert(context, [clean for _table, _id, clean in cleans])
     found = {}
-    for row in cleans:
-        found.setdefault(row['hostname'], []).append(row)
+    for table, holder_id, clean in cleans:
+        _hold(context, table, holder_id, clean)
+        found.setdefault(clean['hostname'], []).append(clean)
     return found
 
 
-def _set_device(context, device_id, clean):
-    db_api.execute(context, sa.update(_DEV).where(_DEV.c.id == device_id)
-                   .values(clean_state=_hold_state(clean),
-                           clean_id=clean['id']))
+def _holder(clean):
+    """The table of what *clean* holds: a unit's handle or its device."""
+    return _AH if clean['unit'] is not None else _DEV
 
 
-def _set_handle(context, handle_id, clean):
-    db_api.execute(context, sa.update(_AH).where(_AH.c.id == handle_id)
-                   .values(clean_state=_hold_state(clean),
-                           clean_id=clean['id']))
+def _hold(context, table, holder_id, clean):
+    """Hold the device or handle *holder_id* of *table* by *clean*."""
+    db_api.execute(context, sa.update(table).where(table.c.id == holder_id)
+                   .values(clean_state=hold.CLEANING
+                           if clean['state'] in cleaning.ACTIVE
+                           else hold.CLEAN_FAILED, clean_id=clean['id']))
 
 
 # The cleans the conductor hands over --------------------------------------
@@ -346,8 +333,7 @@ def _lock_clean(context, where):
     return None if row is None else _clean_dict(row)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def hand(context, generation, now, policy=None, offer=None):
     """A pending clean handed to its agent (running).  One that has no
     steps yet (an upgrade's, made before the agent reported what its
@@ -361,31 +347,31 @@ def hand(context, generation, now, policy=None, offer=None):
     if clean is None:
         return None
     values = {'state': cleaning.RUNNING, 'handed_at': now}
-    if not clean['steps']:
+    steps = clean['steps']
+    if not steps:
         steps, missing = cleaning.resolve(
             policy or cleaning.policy(None, [cleaning.ON]), offer)
-        values = _new(clean, clean['unit'], steps, missing)
-        values = {'steps': values['steps'], 'state': values['state'],
-                  'reason': values.get('reason'),
-                  'ended_at': values.get('ended_at')}
+        new = _new(clean, clean['unit'], steps, missing)
+        values = {key: new.get(key)
+                  for key in ('steps', 'state', 'reason', 'ended_at')}
         if values['state'] == cleaning.PENDING:
             values.update(state=cleaning.RUNNING, handed_at=now)
-        clean['steps'] = steps
-    _update(context, generation, **values)
-    clean.update(values, steps=clean['steps'])
+    _update(context, clean, values)
+    clean['steps'] = steps
     if clean['state'] != cleaning.RUNNING:
         _settle(context, clean)
     return clean
 
 
-def _update(context, generation, **values):
+def _update(context, clean, values):
+    """Write *values* to the row of *clean* (a dict) and to *clean*."""
     db_api.execute(context, sa.update(CLEANINGS).where(
-        CLEANINGS.c.id == generation).values(
+        CLEANINGS.c.id == clean['id']).values(
             updated_at=timeutils.utcnow(), **values))
+    clean.update(values)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def progress(context, host, device_uuid, generation, step, done):
     """The agent of *host* starts *step* of the clean *generation*, the
     steps named *done* before it; :returns: whether it was that clean's.
@@ -398,8 +384,7 @@ def progress(context, host, device_uuid, generation, step, done):
         updated_at=timeutils.utcnow())).rowcount == 1
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def finish(context, host, device_uuid, generation, done, error=None):
     """The agent of *host* says the clean *generation* ended: clean (its
     device or unit offered again, its host marked for a push), failed
@@ -429,8 +414,7 @@ def finish(context, host, device_uuid, generation, done, error=None):
         values['state'] = cleaning.CLEAN
     else:
         values.update(state=cleaning.FAILED, reason=error[:65535])
-    _update(context, generation, **values)
-    clean.update(values)
+    _update(context, clean, values)
     _settle(context, clean)
     return clean
 
@@ -441,15 +425,14 @@ def _settle(context, clean):
     """
     state = None if clean['state'] in (cleaning.CLEAN, cleaning.RELEASED) \
         else hold.CLEAN_FAILED
-    table = _AH if clean['unit'] is not None else _DEV
+    table = _holder(clean)
     db_api.execute(context, sa.update(table).where(
         table.c.clean_id == clean['id']).values(clean_state=state))
     db_api.execute(context, sa.update(_HOST).where(
         _HOST.c.hostname == clean['hostname']).values(needs_sync=True))
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def time_out(context, generation, reason):
     """The running clean *generation* took too long: aborting (its device
     or unit held until the agent says it stopped); :returns: the clean,
@@ -471,8 +454,7 @@ def _abort_one(context, generation, reason, by):
     else:
         values = {'state': cleaning.ABORTING}
     values.update(reason=reason, ended_by=by)
-    _update(context, generation, **values)
-    clean.update(values)
+    _update(context, clean, values)
     if clean['state'] != cleaning.ABORTING:
         _settle(context, clean)
     return clean
@@ -495,16 +477,14 @@ def _of_device(context, device_uuid, states):
 
 
 def _device(context, device_uuid):
-    row = db_api.execute(context, sa.select(_DEV).where(
-        _DEV.c.uuid == device_uuid)).mappings().one_or_none()
-    if row is None:
-        raise exception.DeviceNotFound(uuid=device_uuid)
+    row = db_api.one(db_api.execute(context, sa.select(_DEV).where(
+        _DEV.c.uuid == device_uuid)).mappings(), exception.DeviceNotFound,
+        uuid=device_uuid)
     lock(context, [row['id']])
     return dict(row)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def abort(context, device_uuid, by, reason=None):
     """Abort the device's cleans under way (its own and its units'):
     each stays held, its clean ``aborted`` once its agent stopped it.
@@ -519,7 +499,9 @@ def abort(context, device_uuid, by, reason=None):
     if not cleans:
         raise exception.DeviceNotCleaning(uuid=device_uuid)
     for clean in cleans:
-        step = _running_step(clean)
+        # The step the agent runs, if any.
+        step = next((s for s in clean['steps'] if s['name'] == clean['step']),
+                    None)
         if step is not None and not step.get('abortable'):
             raise exception.DeviceCleanNotAbortable(uuid=device_uuid,
                                                     step=step['name'])
@@ -527,14 +509,7 @@ def abort(context, device_uuid, by, reason=None):
     return [_abort_one(context, c['id'], reason, by) for c in cleans]
 
 
-def _running_step(clean):
-    """The step the agent runs (a dict of the clean's steps), or None."""
-    return next((s for s in clean['steps'] if s['name'] == clean['step']),
-                None)
-
-
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def retry(context, device_uuid):
     """Clean anew what of a device its cleans left ``clean_failed``.
 
@@ -544,26 +519,23 @@ def retry(context, device_uuid):
     _device(context, device_uuid)
     made = []
     for clean in _of_device(context, device_uuid, cleaning.HELD_FAILED):
-        table = _AH if clean['unit'] is not None else _DEV
+        table = _holder(clean)
         holders = db_api.execute(context, sa.select(table.c.id).where(
             table.c.clean_id == clean['id'],
             table.c.clean_state == hold.CLEAN_FAILED)).scalars().all()
         if not holders:
             continue
-        row = {'device_uuid': clean['device_uuid'],
-               'hostname': clean['hostname'], 'unit': clean['unit'],
-               'driver_name': clean['driver_name'],
-               'steps': jsonutils.dumps(clean['steps']),
-               'state': cleaning.PENDING}
-        [row['id']] = _insert(context, [row])
-        setter = _set_handle if clean['unit'] is not None else _set_device
-        setter(context, holders[0], row)
+        row = {key: clean[key] for key in (
+            'device_uuid', 'hostname', 'unit', 'driver_name')}
+        row.update(steps=jsonutils.dumps(clean['steps']),
+                   state=cleaning.PENDING)
+        _insert(context, [row])
+        _hold(context, table, holders[0], row)
         made.append(row)
     return made
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def start(context, device_uuid):
     """An administrator's clean of a device no ARQ holds and nothing of
     it held: its policy's steps, else its driver's default ones.
@@ -572,34 +544,28 @@ def start(context, device_uuid):
     :returns: the new clean.
     """
     device = _device(context, device_uuid)
-    if device['clean_state'] is not None or _units_held(context, device):
+
+    def count(table, condition):
+        return db_api.execute(context, sa.select(sa.func.count()).select_from(
+            table.join(_DEP, table.c.deployable_id == _DEP.c.id)).where(
+                _DEP.c.device_id == device['id'], condition)).scalar()
+    if (device['clean_state'] is not None or
+            count(_AH, _AH.c.clean_state.is_not(None))):
         raise exception.DeviceCleaning(uuid=device_uuid)
-    in_use = db_api.execute(context, sa.select(sa.func.count()).select_from(
-        _ARQ.join(_DEP, _ARQ.c.deployable_id == _DEP.c.id)).where(
-            _DEP.c.device_id == device['id'],
-            _ARQ.c.state.in_(_HOLDING))).scalar()
-    if in_use:
+    if count(_ARQ, _ARQ.c.state.in_(_HOLDING)):
         raise exception.DeviceCleanInUse(uuid=device_uuid)
     steps, missing = cleaning.resolve(
         device['clean_steps'] or cleaning.policy(None, [cleaning.ON]),
         device['clean_offer'])
     row = _new(device, None, steps, missing)
-    [row['id']] = _insert(context, [row])
-    _set_device(context, device['id'], row)
+    _insert(context, [row])
+    _hold(context, _DEV, device['id'], row)
     db_api.execute(context, sa.update(_HOST).where(
         _HOST.c.hostname == device['hostname']).values(needs_sync=True))
     return row
 
 
-def _units_held(context, device):
-    return db_api.execute(context, sa.select(sa.func.count()).select_from(
-        _AH.join(_DEP, _AH.c.deployable_id == _DEP.c.id)).where(
-            _DEP.c.device_id == device['id'],
-            _AH.c.clean_state.is_not(None))).scalar()
-
-
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def release(context, device_uuid, by, reason):
     """Offer what of a device its cleans hold again, uncleaned (an
     administrator's decision, recorded on each clean: who, when, why).
@@ -622,17 +588,16 @@ def release(context, device_uuid, by, reason):
         raise exception.DeviceNotHeld(uuid=device_uuid)
     now = timeutils.utcnow()
     for clean in cleans:
-        values = {'state': cleaning.RELEASED, 'ended_by': by,
-                  'ended_at': now, 'reason': reason}
-        _update(context, clean['id'], **values)
-        clean.update(values)
+        _update(context, clean, {'state': cleaning.RELEASED,
+                                 'ended_by': by, 'ended_at': now,
+                                 'reason': reason})
         _settle(context, clean)
     return cleans
 
 
 def _holds(context, clean):
     """Whether a device or unit is still held by *clean*."""
-    table = _AH if clean['unit'] is not None else _DEV
+    table = _holder(clean)
     return bool(db_api.execute(context, sa.select(sa.func.count()).where(
         table.c.clean_id == clean['id'],
         table.c.clean_state.is_not(None))).scalar())
@@ -641,15 +606,11 @@ def _holds(context, clean):
 # Reads --------------------------------------------------------------------
 
 @db_api.context_manager.reader
-def history(context, device_uuid, limit=None):
+def history(context, device_uuid):
     """The device's cleans, its own and its units', newest first."""
-    query = (sa.select(CLEANINGS)
-             .where(CLEANINGS.c.device_uuid == device_uuid)
-             .order_by(CLEANINGS.c.id.desc()))
-    if limit:
-        query = query.limit(limit)
-    return [_clean_dict(row) for row in
-            db_api.execute(context, query).mappings()]
+    return [_clean_dict(row) for row in db_api.execute(context, sa.select(
+        CLEANINGS).where(CLEANINGS.c.device_uuid == device_uuid).order_by(
+            CLEANINGS.c.id.desc())).mappings()]
 
 
 _HELD_UNITS = (
@@ -660,24 +621,18 @@ _HELD_UNITS = (
 
 
 @db_api.context_manager.reader
-def held(context, host=None, device_uuids=None):
+def held(context, host=None):
     """``{device uuid: {"state": the device's clean state or None,
     "units": {unit: clean state}}}`` of the devices of which something is
-    held (of *host*, or of *device_uuids*).
+    held (of *host*).
     """
-    devices = sa.select(_DEV.c.uuid, _DEV.c.clean_state).where(
-        _DEV.c.clean_state.is_not(None))
-    units = _HELD_UNITS
-    if host is not None:
-        devices = devices.where(_DEV.c.hostname == host)
-        units = units.where(_DEV.c.hostname == host)
-    if device_uuids is not None:
-        devices = devices.where(_DEV.c.uuid.in_(list(device_uuids)))
-        units = units.where(_DEV.c.uuid.in_(list(device_uuids)))
     found = {}
-    for row in db_api.execute(context, devices):
+    for row in db_api.execute(context, db_api.where_given(sa.select(
+            _DEV.c.uuid, _DEV.c.clean_state).where(
+                _DEV.c.clean_state.is_not(None)), (_DEV.c.hostname, host))):
         found[row.uuid] = {'state': row.clean_state, 'units': {}}
-    for row in db_api.execute(context, units):
+    for row in db_api.execute(context, db_api.where_given(
+            _HELD_UNITS, (_DEV.c.hostname, host))):
         entry = found.setdefault(row.uuid, {'state': None, 'units': {}})
         entry['units'][row.attach_info] = row.clean_state
     return found

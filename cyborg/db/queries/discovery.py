@@ -42,8 +42,7 @@ def ask(context, hosts, discovery_id):
     _ask(context, hosts, discovery_id)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def _ask(context, hosts, discovery_id):
     context.session.execute(
         sa.update(_TABLE).where(_TABLE.c.hostname.in_(sorted(hosts)))
@@ -52,8 +51,7 @@ def _ask(context, hosts, discovery_id):
                 discovery_result=None))
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def finish(context, host, discovery_ids, state, result):
     """Record *host*'s outcome if one of *discovery_ids* is asked; whether."""
     if not discovery_ids:

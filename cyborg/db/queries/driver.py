@@ -30,7 +30,6 @@ LOG = logging.getLogger(__name__)
 READY = 'READY'
 ERROR = 'ERROR'
 DISABLED = 'DISABLED'
-STATUSES = (READY, ERROR, DISABLED)
 
 SOURCE_CONFIG = 'config'
 SOURCE_API = 'api'
@@ -65,17 +64,6 @@ def _of_host(context, host):
         .scalars())
 
 
-def _hello_values(report):
-    return {
-        'status': report.get('status') or READY,
-        'version': report.get('version'),
-        'device_types': jsonutils.dumps(sorted(report.get('device_types')
-                                               or [])),
-        'detail': report.get('detail'),
-    }
-
-
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def record_hello(context, host, reports):
     """Store each driver's hello(); returns the number of rows written.
@@ -90,18 +78,19 @@ def record_hello(context, host, reports):
     for report in reports:
         name = report['name']
         reported.add(name)
-        values = _hello_values(report)
+        values = {'status': report.get('status') or READY,
+                  'version': report.get('version'),
+                  'device_types': jsonutils.dumps(sorted(
+                      report.get('device_types') or [])),
+                  'detail': report.get('detail')}
         row = rows.get(name)
         if row is None and report.get('source') == SOURCE_API:
             # Uninstalled since the agent said hello: it unloads it.
             continue
         if row is None:
             written += _add_config_driver(context, host, name, values, now)
-        elif any(getattr(row, k) != v for k, v in values.items()):
-            for key, value in values.items():
-                setattr(row, key, value)
-            row.updated_at = now
-            written += 1
+        else:
+            written += _set(row, values, now)
     for name, row in rows.items():
         if (name not in reported and row.source == SOURCE_CONFIG
                 and row.status != DISABLED):
@@ -111,6 +100,16 @@ def record_hello(context, host, reports):
             row.updated_at = now
             written += 1
     return written
+
+
+def _set(row, values, now):
+    """Set *values* on *row* where one differs; whether one did."""
+    if all(getattr(row, key) == value for key, value in values.items()):
+        return False
+    for key, value in values.items():
+        setattr(row, key, value)
+    row.updated_at = now
+    return True
 
 
 def _add_config_driver(context, host, name, values, now):
@@ -142,14 +141,17 @@ def _decisions(rows):
 def decisions(context, host):
     """``(installs [{name, config}], removed names, asked request ids)``."""
     installs, removed = _decisions(_of_host(context, host))
-    asked = context.session.execute(
+    return installs, removed, jsonutils.loads(_asked(context, host) or '[]')
+
+
+def _asked(context, host):
+    """The host's drivers_asked (JSON text, or None)."""
+    return context.session.execute(
         sa.select(models.Host.drivers_asked)
         .where(models.Host.hostname == host)).scalar()
-    return installs, removed, jsonutils.loads(asked or '[]')
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def record_status(context, host, summaries):
     """Store status and detail from a discovery summary; rows written."""
     found = {s['name']: s for s in summaries}
@@ -158,25 +160,19 @@ def record_status(context, host, summaries):
         summary = found.get(row.name)
         if summary is None or row.state == UNINSTALLED:
             continue
-        values = {'status': summary.get('status') or READY,
-                  'detail': summary.get('detail')}
-        if any(getattr(row, k) != v for k, v in values.items()):
-            for key, value in values.items():
-                setattr(row, key, value)
-            row.updated_at = timeutils.utcnow()
-            written += 1
+        written += _set(row, {'status': summary.get('status') or READY,
+                              'detail': summary.get('detail')},
+                        timeutils.utcnow())
     return written
 
 
 def _device_counts(context, host=None, name=None):
     """{(host, driver name): number of devices}, in one query."""
     dev = models.Device
-    query = (sa.select(dev.hostname, dev.driver_name, sa.func.count())
-             .group_by(dev.hostname, dev.driver_name))
-    if host is not None:
-        query = query.where(dev.hostname == host)
-    if name is not None:
-        query = query.where(dev.driver_name == name)
+    query = db_api.where_given(
+        sa.select(dev.hostname, dev.driver_name, sa.func.count())
+        .group_by(dev.hostname, dev.driver_name),
+        (dev.hostname, host), (dev.driver_name, name))
     return {(h, d): n for h, d, n in context.session.execute(query)}
 
 
@@ -193,14 +189,10 @@ def _with_devices(context, rows, host=None, name=None):
 @db_api.context_manager.reader
 def get_all(context, host=None, name=None, status=None):
     """Driver rows (dicts with their device count), by host and name."""
-    query = sa.select(models.Driver)
-    if host is not None:
-        query = query.where(models.Driver.host == host)
-    if name is not None:
-        query = query.where(models.Driver.name == name)
-    if status is not None:
-        query = query.where(models.Driver.status == status)
-    query = query.order_by(models.Driver.host, models.Driver.name)
+    driver = models.Driver
+    query = db_api.where_given(
+        sa.select(driver).order_by(driver.host, driver.name),
+        (driver.host, host), (driver.name, name), (driver.status, status))
     rows = list(context.session.execute(query).scalars())
     return _with_devices(context, rows, host=host, name=name)
 
@@ -232,8 +224,7 @@ def get(context, uuid):
     return _with_devices(context, [row], host=row.host, name=row.name)[0]
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def install(context, name, hosts, config, request_id):
     """Install a driver on *hosts*; *request_id* waits for their agents.
 
@@ -270,9 +261,7 @@ def install(context, name, hosts, config, request_id):
                                 created_at=now, undo='{}', **values)
             context.session.add(row)
         else:
-            for key, value in values.items():
-                setattr(row, key, value)
-            row.updated_at = now
+            _set(row, values, now)
         written.append(row)
     try:
         context.session.flush()
@@ -284,8 +273,7 @@ def install(context, name, hosts, config, request_id):
     return _with_devices(context, written, name=name)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def set_config(context, uuid, config, request_id):
     """Replace a driver's config; returns the row before, None if same.
 
@@ -310,7 +298,6 @@ def set_config(context, uuid, config, request_id):
     return previous
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def uninstall_config_driver(context, uuid):
     """Uninstall a driver of the configuration file on its host."""
@@ -324,7 +311,6 @@ def uninstall_config_driver(context, uuid):
     row.updated_at = timeutils.utcnow()
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def delete(context, uuids):
     """Forget drivers installed through the API (no-op for gone rows)."""
@@ -366,14 +352,16 @@ def _put_back(context, row):
     row.updated_at = timeutils.utcnow()
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def settle(context, host, installed_revision, load_errors):
     """Settle the waiting requests once *installed_revision* matches.
 
     A decision whose driver would not load is put back.  Returns
     ``{name: error}`` of those, or None when nothing was settled.
     """
+    if not _asked(context, host):
+        # The common case (every heartbeat), without the row's lock.
+        return None
     hosts = _hosts_locked(context, [host])
     if not hosts or not hosts[0].drivers_asked:
         return None

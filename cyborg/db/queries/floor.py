@@ -20,7 +20,5 @@ from cyborg.db import api as db_api
 
 @db_api.context_manager.writer
 def empty(context):
-    """A write transaction of one ``SELECT 1``, through the same engine
-    and pool as every other.
-    """
+    """A write transaction of ``SELECT 1``, on the engine and pool all use."""
     context.session.execute(sa.select(sa.literal(1)))

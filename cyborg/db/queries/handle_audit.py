@@ -67,9 +67,8 @@ def candidates(context, host=None):
                                         _ARQ.c.state.label('arq_state'))
                  .join(_ARQ, _ARQ.c.attach_handle_id == _AH.c.id)
                  .where(_AH.c.in_use == sa.false()))
-    if host is not None:
-        unheld = unheld.where(_DEV.c.hostname == host)
-        held_free = held_free.where(_DEV.c.hostname == host)
+    unheld, held_free = (db_api.where_given(query, (_DEV.c.hostname, host))
+                         for query in (unheld, held_free))
     named = job_handle_ids(context, lock=False)
     found = [_handle_dict(row) for row in
              context.session.execute(unheld.order_by(_AH.c.id))
@@ -81,7 +80,6 @@ def candidates(context, host=None):
     return found, free
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def lock_handle(context, handle_id):
     """Lock a handle's row for the transaction, as committed; None if gone."""
@@ -91,7 +89,6 @@ def lock_handle(context, handle_id):
     return None if row is None else _handle_dict(row)
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def holders(context, handle_id):
     """``[(uuid, state)]`` of the ARQs referencing a handle, locked."""
@@ -123,21 +120,18 @@ def _set_in_use(context, handle_id, in_use, condition):
     ).rowcount == 1
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def free_unheld(context, handle_id):
     """Free an in-use handle that no ARQ references; whether it was."""
     return _set_in_use(context, handle_id, False, ~_ANY_HOLDER)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def mark_held(context, handle_id):
     """Mark a free handle a live ARQ references in use; whether it was."""
     return _set_in_use(context, handle_id, True, _LIVE_HOLDER)
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def drop_stale_references(context, handle_id):
     """Make ARQs not live forget a handle they reference; how many."""

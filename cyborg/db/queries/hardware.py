@@ -32,16 +32,13 @@ def get_all(context, host=None):
     rows = host_queries.get_all(context, host=host)
     if host is not None and not rows:
         raise exception.HostNotFound(host=host)
-    result = []
-    for row in rows:
-        result.append({
-            'host': row['hostname'],
-            'generation': row['generation'],
-            'agent_generation': row['agent_generation'],
-            'inventory_hash': row['inventory_hash'],
-            'last_report_at': (row['last_report_at'].replace(
-                tzinfo=datetime.timezone.utc).isoformat()
-                if row['last_report_at'] else None),
-            'hardware': row['hardware'],
-        })
-    return result
+    return [{
+        'host': row['hostname'],
+        'generation': row['generation'],
+        'agent_generation': row['agent_generation'],
+        'inventory_hash': row['inventory_hash'],
+        'last_report_at': (row['last_report_at'].replace(
+            tzinfo=datetime.timezone.utc).isoformat()
+            if row['last_report_at'] else None),
+        'hardware': row['hardware'],
+    } for row in rows]

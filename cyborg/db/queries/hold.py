@@ -28,10 +28,6 @@ from cyborg.db.queries import device as device_queries
 
 #: The operator disabled the device (status ``maintaining``).
 DISABLED = 'disabled'
-#: Of the device's health (cyborg.conductor.devices.health).
-UNHEALTHY = health_states.UNHEALTHY
-RECOVERING = health_states.RECOVERING
-DRIVER_ERROR = health_states.DRIVER_ERROR
 #: Of the device's desired configuration, one per state that reserves
 #: it (``config_<state>``).
 CONFIG = {state: 'config_' + state for state in device_config.RESERVING}
@@ -48,7 +44,8 @@ RESHAPING = 'reshaping'
 #: The agent no longer reports the deployable; kept while it is held.
 GONE = 'gone'
 
-#: Every reason, in the order the view lists them.
+#: Every reason, in the order the view lists them (health_states.HELD:
+#: of the device's health, cyborg.conductor.devices.health).
 REASONS = ((DISABLED,) + health_states.HELD + tuple(CONFIG.values()) +
            (CLEANING, CLEAN_FAILED, AGENT_DOWN, RESHAPING, GONE))
 #: The devices.clean_state values that hold a device.
@@ -142,9 +139,9 @@ def _is(column, value):
     return sa.and_(column.isnot(None), column == value)
 
 
-def join_configs(selectable, devices=_DEVICES):
-    """*selectable* with the configuration of each of *devices* (an
-    outer join: CONFIGS.c.state is NULL for a device without one).
+def join_configs(selectable):
+    """*selectable* with the configuration of each device (an outer join:
+    CONFIGS.c.state is NULL for a device without one).
     """
     return selectable.outerjoin(
-        CONFIGS, CONFIGS.c.device_uuid == devices.c.uuid)
+        CONFIGS, CONFIGS.c.device_uuid == _DEVICES.c.uuid)

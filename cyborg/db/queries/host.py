@@ -45,19 +45,17 @@ def _to_dict(row):
     return values
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def heartbeat(context, host, agent_generation, inventory_hash,
               rp_name=None):
     """A hash-only report, in one UPDATE; False: the agent must resend."""
-    result = context.session.execute(
+    return context.session.execute(
         sa.update(_TABLE)
         .where(_TABLE.c.hostname == host,
                _TABLE.c.inventory_hash == inventory_hash,
                _TABLE.c.rp_name.is_not_distinct_from(rp_name))
         .values(last_report_at=timeutils.utcnow(),
-                agent_generation=agent_generation))
-    return result.rowcount == 1
+                agent_generation=agent_generation)).rowcount == 1
 
 
 @db_api.context_manager.writer
@@ -76,8 +74,7 @@ def lock(context, host):
         .with_for_update()).scalar_one_or_none()
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def create(context, host, reporting=False):
     """Insert a host's row unless it has one; another conductor doing it
     too is fine.
@@ -100,7 +97,6 @@ def create(context, host, reporting=False):
         pass
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def record_report(context, host, agent_generation, inventory_hash,
                   hardware_json=None, rp_name=None):
@@ -146,11 +142,6 @@ def mark_hosts_need_sync(context, hosts):
         .values(needs_sync=True))
 
 
-def _claimable(now):
-    return sa.or_(_TABLE.c.sync_claim.is_(None),
-                  _TABLE.c.sync_claimed_until < now)
-
-
 @db_api.context_manager.writer
 def forget_compute_node(context, host):
     """Look the compute node provider up again at a push, marked now."""
@@ -188,25 +179,23 @@ def get_gone_held(context):
             _TABLE.c.gone_held.is_(sa.true()))).scalars())
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def claim_sync(context, host, token, seconds):
     """Claim a host needing a push for *seconds* under *token*; if taken."""
     now = timeutils.utcnow()
-    result = context.session.execute(
+    return context.session.execute(
         sa.update(_TABLE).where(
             _TABLE.c.hostname == host,
             sa.or_(_TABLE.c.needs_sync.is_(sa.true()),
                    _TABLE.c.sync_claim.is_not(None)),
-            _claimable(now))
+            sa.or_(_TABLE.c.sync_claim.is_(None),
+                   _TABLE.c.sync_claimed_until < now))
         .values(needs_sync=False, sync_claim=token,
                 sync_claimed_until=now + datetime.timedelta(
-                    seconds=seconds)))
-    return result.rowcount == 1
+                    seconds=seconds))).rowcount == 1
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def release_sync(context, host, token, again):
     """Let go of a claim; False when it expired and another took it.
 
@@ -215,15 +204,13 @@ def release_sync(context, host, token, again):
     values = {'sync_claim': None, 'sync_claimed_until': None}
     if again:
         values['needs_sync'] = True
-    result = context.session.execute(
+    return context.session.execute(
         sa.update(_TABLE).where(_TABLE.c.hostname == host,
                                _TABLE.c.sync_claim == token)
-        .values(**values))
-    return result.rowcount == 1
+        .values(**values)).rowcount == 1
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def record_compute_node(context, host, rp_name, uuid, name):
     """Record the compute node provider, unless *rp_name* changed."""
     context.session.execute(
@@ -232,16 +219,14 @@ def record_compute_node(context, host, rp_name, uuid, name):
         .values(compute_rp_uuid=uuid, compute_rp_name=name))
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def set_liveness(context, host, agent_up):
     """Record liveness and mark for a push; True when it changed."""
-    result = context.session.execute(
+    return context.session.execute(
         sa.update(_TABLE).where(
             _TABLE.c.hostname == host,
             _TABLE.c.agent_up.is_distinct_from(agent_up))
-        .values(agent_up=agent_up, needs_sync=True))
-    return result.rowcount == 1
+        .values(agent_up=agent_up, needs_sync=True)).rowcount == 1
 
 
 @db_api.context_manager.reader
@@ -271,8 +256,7 @@ def is_recorded_down(context, host):
 @db_api.context_manager.reader
 def get_all(context, host=None):
     """Every host's row (or one host's), as dicts, by host name."""
-    query = sa.select(models.Host)
-    if host is not None:
-        query = query.where(models.Host.hostname == host)
-    query = query.order_by(models.Host.hostname)
+    query = db_api.where_given(
+        sa.select(models.Host).order_by(models.Host.hostname),
+        (models.Host.hostname, host))
     return [_to_dict(row) for row in context.session.execute(query).scalars()]

@@ -149,12 +149,11 @@ def adopt_devices(context, hostname, names):
     if not names:
         return 0
     hosts = models.Host.__table__
-    result = context.session.execute(
+    return context.session.execute(
         sa.update(DEV).where(
             DEV.c.hostname.in_(names), DEV.c.driver_name.is_(None),
             ~sa.exists().where(hosts.c.hostname == DEV.c.hostname))
-        .values(hostname=hostname, updated_at=timeutils.utcnow()))
-    return result.rowcount
+        .values(hostname=hostname, updated_at=timeutils.utcnow())).rowcount
 
 
 @db_api.context_manager.writer
@@ -166,9 +165,8 @@ def insert(context, table_name, rows):
     now = timeutils.utcnow()
     values = [dict(row, uuid=row.get('uuid') or uuidutils.generate_uuid(),
                    created_at=now) for row in rows]
-    result = context.session.execute(
-        sa.insert(table).returning(table.c.uuid, table.c.id), values)
-    return {row_uuid: row_id for row_uuid, row_id in result}
+    return dict(context.session.execute(
+        sa.insert(table).returning(table.c.uuid, table.c.id), values).all())
 
 
 @db_api.context_manager.reader
@@ -192,10 +190,9 @@ def update(context, table_name, row_id, values):
 @db_api.context_manager.writer
 def forget_rp_state(context, hostname, names=None):
     """Make the next push write the providers of *names* (None: all)."""
-    query = sa.update(DEP).where(DEP.c.id.in_(_host_deployables(hostname)))
-    if names is not None:
-        query = query.where(DEP.c.name.in_(names))
-    context.session.execute(query.values(rp_state=None))
+    context.session.execute(db_api.where_given(
+        sa.update(DEP).where(DEP.c.id.in_(_host_deployables(hostname))),
+        (DEP.c.name, names)).values(rp_state=None))
 
 
 @db_api.context_manager.writer
@@ -209,18 +206,14 @@ def delete_attributes(context, ids):
 _UNHELD = sa.and_(AH.c.in_use.is_(sa.false()), AH.c.clean_state.is_(None))
 
 
-def _not_referenced(column, arq_column):
-    return column.not_in(sa.select(arq_column).where(
-        arq_column.is_not(None)))
-
-
 @db_api.context_manager.writer
 def delete_free_handles(context, ids):
     """Delete the handles among *ids* nothing holds; the ids deleted."""
     if not ids:
         return set()
     where = sa.and_(AH.c.id.in_(ids), _UNHELD,
-                    _not_referenced(AH.c.id, ARQ.c.attach_handle_id))
+                    AH.c.id.not_in(sa.select(ARQ.c.attach_handle_id).where(
+                        ARQ.c.attach_handle_id.is_not(None))))
     free = {row_id for row_id, in context.session.execute(
         sa.select(AH.c.id).where(where))}
     if free:
@@ -258,9 +251,7 @@ def delete_deployable(context, deployable_id):
 
 @db_api.context_manager.writer
 def delete_device(context, device_id):
-    """Delete a device and its controlpath ids unless referred to or
-    held by its clean.
-    """
+    """Delete a device and its cpids unless referenced or held by its clean."""
     session = context.session
     try:
         with session.begin_nested():

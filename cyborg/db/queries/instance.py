@@ -113,15 +113,10 @@ def get_page(context, project_id=None, host=None, device_profile=None,
         if value is not None}
     shape = tuple(sorted(filters))
     params = {'f_' + name: value for name, value in filters.items()}
-    page_params = dict(params)
-    if marker is not None:
-        page_params['m_uuid'] = marker
-    if limit is not None:
-        page_params['p_limit'] = limit
     uuids = list(db_api.execute(
         context, _page_statement(shape, marker is not None,
                                  limit is not None),
-        page_params).scalars())
+        dict(params, m_uuid=marker, p_limit=limit)).scalars())
     if not uuids:
         return []
     servers = {uuid: {'uuid': uuid, 'project_id': None, 'arqs': []}

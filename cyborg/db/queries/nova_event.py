@@ -40,13 +40,13 @@ NAME = 'accelerator-request-bound'
 FAILED = 'failed'
 
 
+_COLUMNS = ('id', 'name', 'server_uuid', 'tag', 'status', 'state',
+            'attempts', 'request_id', 'next_attempt_at', 'last_error',
+            'created_at', 'bind_started_at')
+
+
 def _to_dict(row):
-    return {'id': row.id, 'name': row.name, 'server_uuid': row.server_uuid,
-            'tag': row.tag, 'status': row.status, 'state': row.state,
-            'attempts': row.attempts, 'request_id': row.request_id,
-            'next_attempt_at': row.next_attempt_at,
-            'last_error': row.last_error, 'created_at': row.created_at,
-            'bind_started_at': row.bind_started_at}
+    return {name: getattr(row, name) for name in _COLUMNS}
 
 
 _INSERT = sa.insert(TABLE)
@@ -54,8 +54,7 @@ _DELETE = sa.delete(TABLE).where(
     TABLE.c.id.in_(sa.bindparam('b_ids', expanding=True)))
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def add(context, server_uuid, tag, status, request_id=None,
         claim_seconds=None, bind_started_at=None):
     """Write an event in its state change's transaction; it as a dict.
@@ -72,12 +71,11 @@ def add(context, server_uuid, tag, status, request_id=None,
     if claim_seconds is not None:
         values.update(state=SENDING, attempts=1, next_attempt_at=now +
                       datetime.timedelta(seconds=claim_seconds))
-    result = db_api.execute(context, _INSERT, values)
-    return dict(values, id=result.inserted_primary_key[0])
+    return dict(values, id=db_api.execute(
+        context, _INSERT, values).inserted_primary_key[0])
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def claim_due(context, limit, claim_seconds):
     """Claim due events (pending, resend, expired claim) as dicts."""
     now = timeutils.utcnow()
@@ -104,8 +102,7 @@ def claim_due(context, limit, claim_seconds):
                 .order_by(EV.id)).scalars()]
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def delete(context, event_ids):
     """Forget events Nova took (or refused for good)."""
     if event_ids:
@@ -120,8 +117,7 @@ def _again_at(context, event_ids, next_attempt_at, **values):
                 updated_at=timeutils.utcnow(), **values))
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def retry_later(context, event_ids, next_attempt_at, error):
     """Send these events again at *next_attempt_at*."""
     _again_at(context, event_ids, next_attempt_at, state=PENDING,
@@ -135,8 +131,7 @@ def get_all(context, tag=None):
             for row in db_api.oldest_first(context, EV, EV.tag, tag)]
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def send_again(context, event_ids, next_attempt_at):
     """Resend these at *next_attempt_at* (Nova may not have acted yet)."""
     _again_at(context, event_ids, next_attempt_at, state=AGAIN)

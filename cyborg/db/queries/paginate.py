@@ -28,7 +28,6 @@ from cyborg.db import api as db_api
 from cyborg.db import models
 
 ASC = 'asc'
-DESC = 'desc'
 
 
 def _model(table):
@@ -110,12 +109,9 @@ def select_page(context, table, filters=None, limit=None, marker=None,
         marker_params = {'ms_' + name: params['f_' + name]
                          for name in scope}
         marker_params['m_uuid'] = marker
-        row = db_api.execute(
+        params['m_value'], params['m_id'] = db_api.one(db_api.execute(
             context, _marker_statement(table, sort_key, scope),
-            marker_params).one_or_none()
-        if row is None:
-            raise exception.MarkerNotFound(marker=marker)
-        params['m_value'], params['m_id'] = row
+            marker_params), exception.MarkerNotFound, marker=marker)
     if limit is not None:
         params['p_limit'] = limit
     statement = _page_statement(base, table, tuple(shape), sort_key,

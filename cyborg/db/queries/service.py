@@ -47,49 +47,39 @@ def heartbeat(context, host, binary, topic=None, version=None,
     *started_at*: the service (re)started then.
     """
     now = timeutils.utcnow()
-    values = {'last_seen_up': now, 'updated_at': now}
-    if topic is not None:
-        values['topic'] = topic
-    if version is not None:
-        values['version'] = version
-    if started_at is not None:
-        values['started_at'] = started_at
+    values = {name: value for name, value in (
+        ('topic', topic), ('version', version), ('started_at', started_at))
+        if value is not None}
+    values.update(last_seen_up=now, updated_at=now)
     table = models.Service.__table__
     where = sa.and_(table.c.host == host, table.c.binary == binary)
-    result = context.session.execute(
-        sa.update(table).where(where).values(**values))
-    if result.rowcount == 0:
+    if not context.session.execute(
+            sa.update(table).where(where).values(**values)).rowcount:
         context.session.execute(sa.insert(table).values(
             uuid=uuidutils.generate_uuid(), host=host, binary=binary,
             created_at=now, **values))
-    row = context.session.execute(
-        sa.select(models.Service).where(
-            models.Service.host == host,
-            models.Service.binary == binary)).scalar_one()
-    return _to_dict(row)
+    return _to_dict(_row(context, host, binary))
+
+
+def _row(context, host, binary):
+    return db_api.one(context.session.execute(sa.select(models.Service).where(
+        models.Service.host == host, models.Service.binary == binary))
+        .scalars(), exception.ServiceNotFound, host=host, binary=binary)
 
 
 @db_api.context_manager.reader
 def get(context, host, binary):
     """One service row, as a dict."""
-    row = context.session.execute(
-        sa.select(models.Service).where(
-            models.Service.host == host,
-            models.Service.binary == binary)).scalar_one_or_none()
-    if row is None:
-        raise exception.ServiceNotFound(host=host, binary=binary)
-    return _to_dict(row)
+    return _to_dict(_row(context, host, binary))
 
 
 @db_api.context_manager.reader
 def get_all(context, host=None, binary=None):
     """Every service row (dicts), optionally filtered, by host and binary."""
-    query = sa.select(models.Service)
-    if host is not None:
-        query = query.where(models.Service.host == host)
-    if binary is not None:
-        query = query.where(models.Service.binary == binary)
-    query = query.order_by(models.Service.host, models.Service.binary)
+    service = models.Service
+    query = db_api.where_given(
+        sa.select(service).order_by(service.host, service.binary),
+        (service.host, host), (service.binary, binary))
     return [_to_dict(row) for row in context.session.execute(query).scalars()]
 
 
@@ -98,18 +88,16 @@ def get_agents(context, binary, host=None):
     """Each agent's liveness facts, for servicegroup.agents_up()."""
     services = models.Service.__table__
     hosts = models.Host.__table__
-    query = sa.select(services.c.host, services.c.last_seen_up).where(
-        services.c.binary == binary)
-    if host is not None:
-        query = query.where(services.c.host == host)
+    query = db_api.where_given(
+        sa.select(services.c.host, services.c.last_seen_up).where(
+            services.c.binary == binary), (services.c.host, host))
     agents = {name: {'host': name, 'registered': True,
                      'last_seen_up': seen, 'last_report_at': None,
                      'reported': False, 'agent_up': None}
               for name, seen in context.session.execute(query)}
-    query = sa.select(hosts.c.hostname, hosts.c.last_report_at,
-                      hosts.c.agent_up)
-    if host is not None:
-        query = query.where(hosts.c.hostname == host)
+    query = db_api.where_given(sa.select(
+        hosts.c.hostname, hosts.c.last_report_at, hosts.c.agent_up),
+        (hosts.c.hostname, host))
     for name, report, agent_up in context.session.execute(query):
         agent = agents.setdefault(name, {
             'host': name, 'registered': False, 'last_seen_up': None})

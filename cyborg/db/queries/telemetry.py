@@ -85,8 +85,7 @@ def _idle(payload):
     return _CLEAR if busy else _START
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def write(context, host, samples):
     """Store *host*'s samples; the uuids of devices it has no row of."""
     now = timeutils.utcnow()
@@ -153,11 +152,9 @@ def to_dict(row):
 @db_api.context_manager.reader
 def get(context, device_uuid):
     """The latest sample of a device, with its host's last report."""
-    row = db_api.execute(context, _GET,
-                         {'b_uuid': device_uuid}).one_or_none()
-    if row is None:
-        raise exception.DeviceNotFound(uuid=device_uuid)
-    return to_dict(row)
+    return to_dict(db_api.one(db_api.execute(
+        context, _GET, {'b_uuid': device_uuid}), exception.DeviceNotFound,
+        uuid=device_uuid))
 
 
 _OF_DEVICES = sa.select(TABLE).where(

@@ -55,8 +55,7 @@ _INSERT = sa.insert(TABLE)
 _INSERT_CLASS = sa.insert(CLASSES)
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def open_interval(context, arq_uuid, started_at, values):
     """Open a Bound ARQ's interval (one INSERT); its uuid.
 
@@ -91,8 +90,7 @@ _CLOSE = (
     .values(_CLOSED))
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def close(context, arq_uuids, now, ended_by):
     """Close the open intervals of *arq_uuids* (one UPDATE); how many."""
     arq_uuids = sorted(set(arq_uuids))
@@ -161,19 +159,6 @@ def hosts_of(context, arq_uuids):
         return []
     return list(db_api.execute(context, _HOSTS_OF,
                                {'b_uuids': list(arq_uuids)}).scalars())
-
-
-_OPEN_OF = _SELECT.where(TABLE.c.open_arq_uuid.in_(
-    sa.bindparam('b_arqs', expanding=True))).order_by(TABLE.c.id)
-
-
-@db_api.context_manager.reader
-def open_of(context, arq_uuids):
-    """The open intervals of *arq_uuids* (dicts)."""
-    if not arq_uuids:
-        return []
-    return [_to_dict(row) for row in db_api.execute(
-        context, _OPEN_OF, {'b_arqs': sorted(set(arq_uuids))}).mappings()]
 
 
 # The window [b_start, b_end): an interval overlaps it when it started
@@ -314,8 +299,7 @@ _PURGE = sa.delete(TABLE).where(
     TABLE.c.ended_at < sa.bindparam('b_before', type_=_TIME))
 
 
-@db_api.retry_on_deadlock
-@db_api.context_manager.writer
+@db_api.retrying_writer
 def purge_batch(context, before, limit):
     """Delete up to *limit* intervals closed before *before*; how many.
 
@@ -350,16 +334,11 @@ _UNRECORDED = (
     .order_by(_ARQ.c.id))
 
 
-def _host(query, host, column):
-    return query if host is None else query.where(column == host)
-
-
 @db_api.context_manager.reader
 def orphans(context, host=None, interval_id=None):
     """Open intervals whose binding is gone (with the ARQ state)."""
-    query = _host(_ORPHANS, host, TABLE.c.hostname)
-    if interval_id is not None:
-        query = query.where(TABLE.c.id == interval_id)
+    query = db_api.where_given(_ORPHANS, (TABLE.c.hostname, host),
+                               (TABLE.c.id, interval_id))
     return [dict(_to_dict(row), arq_state=row['arq_state'],
                  arq_updated_at=row['arq_updated_at'])
             for row in db_api.execute(context, query).mappings()]
@@ -368,9 +347,8 @@ def orphans(context, host=None, interval_id=None):
 @db_api.context_manager.reader
 def unrecorded(context, host=None, arq_uuid=None):
     """Bound ARQs without an open interval."""
-    query = _host(_UNRECORDED, host, _ARQ.c.hostname)
-    if arq_uuid is not None:
-        query = query.where(_ARQ.c.uuid == arq_uuid)
+    query = db_api.where_given(_UNRECORDED, (_ARQ.c.hostname, host),
+                               (_ARQ.c.uuid, arq_uuid))
     return [dict(row) for row in db_api.execute(context, query).mappings()]
 
 
@@ -381,7 +359,6 @@ _CLOSE_ONE = (
     .values(_CLOSED))
 
 
-@db_api.retry_on_deadlock
 @db_api.context_manager.writer
 def close_one(context, interval_id, ended_at, now):
     """Close one open interval at *ended_at* (not before it began); if open."""

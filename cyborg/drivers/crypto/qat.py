@@ -21,9 +21,7 @@ Clean step: ``function_reset``.  No vendor telemetry: the QAT driver's
 counters are in debugfs, root's only.
 """
 
-from cyborg import exception
 from cyborg.drivers import base
-from cyborg.drivers import clean as cleaning
 from cyborg.drivers import health
 from cyborg.drivers import pci
 from cyborg.drivers import sriov
@@ -87,31 +85,26 @@ def _kind(dev, devices):
     return None
 
 
+def _state_health(dev):
+    if dev.read('qat/state') == 'down':
+        return health.unhealthy('QAT device state is down')
+    return None
+
+
 class QatDriver(base.AcceleratorDriver):
     name = 'crypto'
     device_types = (fields.DeviceType.QAT,)
 
     def discover(self):
         devices = pci.by_address(self.pci_host)
-        records = []
-        for address, dev in sorted(devices.items()):
-            kind = _kind(dev, devices)
-            if kind == _PF:
-                records.append(self._pf_record(dev, devices))
-            elif kind == _LONE_VF:
-                records.append(self._lone_vf_record(dev))
-        return records
+        kinds = ((dev, _kind(dev, devices))
+                 for _address, dev in sorted(devices.items()))
+        return [self._pf_record(dev, devices) if kind == _PF
+                else self._lone_vf_record(dev) for dev, kind in kinds if kind]
 
     def check_health(self, records):
         """A QAT device whose ``qat/state`` reads ``down`` is unhealthy."""
-        devices = pci.by_address(self.pci_host)
-        found = {}
-        for record in records:
-            dev = devices.get(record.address)
-            if dev is not None and dev.read('qat/state') == 'down':
-                found[record.address] = health.unhealthy(
-                    'QAT device state is down')
-        return found
+        return self.each_device(records, _state_health)
 
     def _traits(self, generation, services):
         return (['CUSTOM_QAT', 'CUSTOM_QAT_%s' % generation] +
@@ -127,22 +120,17 @@ class QatDriver(base.AcceleratorDriver):
         capability = {'generation': generation, 'services': services,
                       'qat_state': state, 'sriov_totalvfs':
                       pf.sriov_totalvfs, 'sriov_numvfs': len(vfs)}
-        configuration = sriov.configuration(pf, devices,
-                                            self._vf_drivers(pf))
-        if state == 'down':
-            return self.record(pf, fields.DeviceType.QAT, [],
-                               acc_capability=capability,
-                               state=hardware.STATE_DOWN,
-                               setup_required=True,
-                               configuration=configuration)
+        down = state == 'down'
         traits = self._traits(generation, services)
-        deployables = [
+        deployables = [] if down else [
             self.deployable(unit.address, RESOURCE_CLASS, traits)
             for unit in (vfs or [pf])]
-        return self.record(pf, fields.DeviceType.QAT, deployables,
-                           acc_capability=capability,
-                           vendor_board_info={'generation': generation},
-                           configuration=configuration)
+        return self.record(
+            pf, fields.DeviceType.QAT, deployables, acc_capability=capability,
+            state=hardware.STATE_DOWN if down else None, setup_required=down,
+            vendor_board_info=None if down else {'generation': generation},
+            configuration=sriov.configuration(pf, devices,
+                                              self._vf_drivers(pf)))
 
     def _lone_vf_record(self, vf):
         generation = VF_PRODUCTS[vf.product_id][1]
@@ -161,35 +149,15 @@ class QatDriver(base.AcceleratorDriver):
 
     def configure(self, address, desired):
         """sriov.configure() of a QAT PF."""
-        devices = pci.by_address(self.pci_host)
-        dev, kind = self._device(address, devices)
-        uuid = hardware.device_uuid(self.host, self.name, address)
-        if kind == _LONE_VF or not dev.is_pf:
-            raise exception.DeviceNotConfigurable(uuid=uuid,
-                                                  driver=self.name)
-        return sriov.configure(dev, desired, uuid, self._vf_drivers(dev),
-                               timeout=self.sriov_timeout)
+        # A lone VF is no PF: not configurable.
+        dev, _kind = self._device(address, pci.by_address(self.pci_host))
+        return self.configure_sriov(dev, desired, self._vf_drivers(dev))
 
     def _device(self, address, devices):
-        dev = devices.get(address)
-        kind = None if dev is None else _kind(dev, devices)
-        if kind is None:
-            raise self.not_found(address)
-        return dev, kind
+        dev = self.device_at(address, devices, lambda d: _kind(d, devices))
+        return dev, _kind(dev, devices)
 
-    def _units(self, address):
+    def clean_units(self, address):
         devices = pci.by_address(self.pci_host)
         dev, kind = self._device(address, devices)
         return (sriov.vfs(dev, devices) or [dev]) if kind == _PF else [dev]
-
-    def device_clean_steps(self, record):
-        try:
-            return cleaning.reset_steps(self._units(record.address),
-                                        'each function offered')
-        except exception.DriverDeviceNotFound:
-            return []
-
-    def clean_step(self, address, name, timeout, unit=None, abort=None):
-        if name != cleaning.FUNCTION_RESET:
-            return super().clean_step(address, name, timeout, unit, abort)
-        return cleaning.reset_each(self._units(address), unit)

@@ -39,10 +39,9 @@ class FpgaDriver(base.AcceleratorDriver):
             vendor.name = self.name
 
     def discover(self):
-        records = []
-        for vendor in self.vendors:
-            records.extend(vendor.discover())
-        return sorted(records, key=lambda r: r.address)
+        return sorted((record for vendor in self.vendors
+                       for record in vendor.discover()),
+                      key=lambda r: r.address)
 
     def _owner(self, method, address, *args):
         for vendor in self.vendors:

@@ -30,6 +30,7 @@ from cyborg.drivers import base
 from cyborg.drivers import clean as cleaning
 from cyborg.drivers import command
 from cyborg.drivers import pci
+from cyborg.drivers import sriov
 from cyborg.objects import fields
 from cyborg.objects import hardware
 
@@ -123,8 +124,7 @@ class IntelFpgaDriver(base.AcceleratorDriver):
 
     def _record(self, pf, devices):
         board = BOARDS[(pf.vendor_id, pf.product_id)]
-        vfs = [devices[a] for a in pf.virtfns if a in devices]
-        units = vfs or [pf]
+        units = sriov.vfs(pf, devices) or [pf]
         interface_id = _loaded(_first(pf, _DFL_PR_ID) or
                                _first(pf, _OPAE_PR_ID))
         functions = {unit.address: afu_id(unit) for unit in units}
@@ -148,14 +148,7 @@ class IntelFpgaDriver(base.AcceleratorDriver):
                                'interface_id': interface_id})
 
     def read_telemetry(self, records, bound=()):
-        devices = pci.by_address(self.pci_host)
-        found = {}
-        for record in records:
-            dev = devices.get(record.address)
-            readings = dev.hwmon(_DFL_HWMON) if dev is not None else {}
-            if readings:
-                found[record.address] = readings
-        return found
+        return self.each_device(records, lambda dev: dev.hwmon(_DFL_HWMON))
 
     def _unit(self, address):
         devices = pci.by_address(self.pci_host)
@@ -178,7 +171,7 @@ class IntelFpgaDriver(base.AcceleratorDriver):
                      command.image_argument(image_path)])
         devices = pci.by_address(self.pci_host)
         card = devices[dev.physfn] if dev.is_vf else dev
-        units = [devices[a] for a in card.virtfns if a in devices] or [card]
+        units = sriov.vfs(card, devices) or [card]
         return {'address': address, 'function_id': afu_id(dev),
                 'function_traits': self.function_traits(
                     afu_id(unit) for unit in units)}
@@ -198,16 +191,8 @@ class IntelFpgaDriver(base.AcceleratorDriver):
         image = self.clean_image
         if name != cleaning.LOAD_IMAGE or not image:
             return super().clean_step(address, name, timeout, unit, abort)
-        expected = gbs_afu_id(image)
         devices = pci.by_address(self.pci_host)
-        ports = [devices[a] for a in dev.virtfns if a in devices] or [dev]
-        if unit is not None:
-            ports = [port for port in ports if port.address == unit]
-            if not ports:
-                raise cleaning.failed(name, unit, 'not a port of the FPGA '
-                                      '(gone?)')
-        for port in ports:
-            cleaning.loaded(port.address, expected,
-                            self.program(port.address, image)['function_id'])
-        return 'AFU %s loaded into %s, read back' % (
-            expected, ', '.join(port.address for port in ports))
+        ports = cleaning.only(sriov.vfs(dev, devices) or [dev], unit, name,
+                              'a port of the FPGA')
+        return cleaning.load_image(self, ports, image, gbs_afu_id(image),
+                                   'AFU')

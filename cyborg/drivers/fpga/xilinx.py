@@ -85,7 +85,8 @@ def image_uuid(path):
 
 
 def xclbin_uuid(user):
-    value = (user.attr('xclbinuuid') or '').replace('-', '').upper()
+    """The uuid of the xclbin the user PF *user* (or None) runs, or None."""
+    value = (user and user.attr('xclbinuuid') or '').replace('-', '').upper()
     return value if value.strip('0') else None
 
 
@@ -101,13 +102,9 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
     def _cards(self):
         cards = {}
         for address, dev in sorted(pci.by_address(self.pci_host).items()):
-            if dev.vendor_id != XILINX:
-                continue
-            if dev.product_id in MGMT_TO_USER:
-                role = 'mgmt'
-            elif dev.product_id in USER_PRODUCTS:
-                role = 'user'
-            else:
+            role = ('mgmt' if dev.product_id in MGMT_TO_USER else
+                    'user' if dev.product_id in USER_PRODUCTS else None)
+            if dev.vendor_id != XILINX or role is None:
                 continue
             cards.setdefault(address.rpartition('.')[0], {})[role] = dev
         return cards
@@ -120,7 +117,7 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
         mgmt, user = card.get('mgmt'), card.get('user')
         control = mgmt or user
         functions = [d for d in (mgmt, user) if d is not None]
-        loaded = xclbin_uuid(user) if user is not None else None
+        loaded = xclbin_uuid(user)
         traits = ['CUSTOM_FPGA_XILINX',
                   'CUSTOM_FPGA_PRODUCT_ID_%s' % control.product_id.upper()]
         traits.extend(self.function_traits([loaded]))
@@ -144,8 +141,7 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
         raise self.not_found(address)
 
     def _loaded(self, card, address):
-        user = card.get('user')
-        loaded = xclbin_uuid(user) if user is not None else None
+        loaded = xclbin_uuid(card.get('user'))
         return {'address': address, 'function_id': loaded,
                 'function_traits': self.function_traits([loaded])}
 
@@ -180,8 +176,5 @@ class XilinxFpgaDriver(base.AcceleratorDriver):
         image = self.clean_image
         if name != cleaning.LOAD_IMAGE or not image:
             return super().clean_step(address, name, timeout, unit, abort)
-        expected = image_uuid(image)
-        cleaning.loaded(user.address, expected,
-                        self.program(user.address, image)['function_id'])
-        return 'xclbin %s loaded into %s, read back' % (expected,
-                                                        user.address)
+        return cleaning.load_image(self, [user], image, image_uuid(image),
+                                   'xclbin')

@@ -50,12 +50,10 @@ def pci_address(bus_id):
 
 
 def rows(text, width):
-    found = []
-    for line in text.splitlines():
-        values = [v.strip() for v in line.split(',')]
-        if len(values) == width and ':' in values[0]:
-            found.append(values)
-    return found
+    found = ([v.strip() for v in line.split(',')]
+             for line in text.splitlines())
+    return [values for values in found
+            if len(values) == width and ':' in values[0]]
 
 
 def judge(address, processes, state):

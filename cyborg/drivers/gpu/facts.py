@@ -35,12 +35,10 @@ QUERY_ARGV = ('nvidia-smi', '--query-gpu=pci.bus_id,' +
 
 def parse(text):
     """``{PCI address: {key: value}}`` of the query's CSV lines."""
-    found = {}
-    for values in clean_check.rows(text, len(FIELDS) + 1):
-        found[mig._address(values[0])] = {
-            key: value for (_field, key), value in zip(FIELDS, values[1:])
-            if value and not value.startswith('[')}
-    return found
+    return {mig._address(values[0]): {
+        key: value for (_field, key), value in zip(FIELDS, values[1:])
+        if value and not value.startswith('[')}
+        for values in clean_check.rows(text, len(FIELDS) + 1)}
 
 
 def reader():

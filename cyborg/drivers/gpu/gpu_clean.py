@@ -11,15 +11,10 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The gpu driver's clean steps, by the GPU's mode (their sources in
-STEPS): ``function_reset`` (a whole GPU), ``gpu_instances`` (MIG: each
-destroyed and the same made again), ``vgpu_devices`` (vGPU: the mdevs
-removed, the VFs' vGPU types cleared) and always ``verify``, until the
-GPU is back: clean_check's nvidia-smi queries where the host's nvidia
-driver owns the GPU, sysfs where vfio-pci does (nvidia-smi cannot see
-it: vfio_problems()).  Where the host's nvidia driver owns a whole GPU,
-the optional ``scrub_memory`` (SCRUB) writes its free memory and reads
-it back (memory_scrub), which a function-level reset does not clear.
+"""The gpu driver's clean steps, by the GPU's mode (steps()): those of
+STEPS (what each does and its source there), the optional SCRUB where the
+host's nvidia driver owns a whole GPU, and VFIO_VERIFY in place of
+``verify`` where vfio-pci owns it (nvidia-smi cannot see it).
 """
 
 import json

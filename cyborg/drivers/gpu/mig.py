@@ -109,17 +109,22 @@ def _gpus(modes, instances):
             for index, (address, mode) in modes.items()}
 
 
-def _instances(modes):
-    """``mig -lgi`` when a GPU of *modes* is in MIG mode ({} when none
-    has an instance).
+def run(argv, timeout=TIMEOUT):
+    """nvidia-smi's output; '' when what it was to find, list or destroy
+    is not there (NOT_FOUND).
     """
+    try:
+        return command.run(argv, timeout=timeout)
+    except exception.CommandFailed as exc:
+        if exc.kwargs.get('exit_code') != NOT_FOUND:
+            raise
+        return ''
+
+
+def _instances(modes):
+    """``mig -lgi`` when a GPU of *modes* is in MIG mode."""
     if any(mode == ENABLED for _addr, mode in modes.values()):
-        try:
-            return parse_gpu_instances(
-                command.run(LIST_GI_ARGV, timeout=TIMEOUT))
-        except exception.CommandFailed as exc:
-            if exc.kwargs.get('exit_code') != NOT_FOUND:
-                raise
+        return parse_gpu_instances(run(LIST_GI_ARGV))
     return {}
 
 

@@ -21,7 +21,6 @@ profiles and limits, other GPUs' layouts are checked for form only.
 import collections
 import re
 
-from cyborg import exception
 from cyborg.common import device_config
 from cyborg.drivers import command
 from cyborg.drivers.gpu import mig
@@ -103,11 +102,7 @@ def _nvidia_smi(*args):
 def destroy_instances(gpu):
     """Destroy the compute, then GPU instances of the mig.MigGpu *gpu*."""
     for option in ('-dci', '-dgi'):
-        try:
-            _nvidia_smi('mig', '-i', gpu.index, option)
-        except exception.CommandFailed as exc:
-            if exc.kwargs.get('exit_code') != mig.NOT_FOUND:
-                raise
+        mig.run(('nvidia-smi', 'mig', '-i', gpu.index, option), TIMEOUT)
 
 
 def set_mig_mode(address, gpu, enabled):

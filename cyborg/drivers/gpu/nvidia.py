@@ -13,27 +13,13 @@
 # under the License.
 """The gpu driver: NVIDIA GPUs as ``PGPU``, ``VGPU`` or MIG instances.
 
-Layouts (HARDWARE.md 3.3): no VF and no configured vGPU type, one
-``PGPU``; classic mdev (on the PF, or each VF of older Ampere drivers),
-one ``VGPU`` deployable per configured type with an ``MDEV`` handle per
-vGPU it can hold; vendor-specific VFIO (vGPU 17+), a ``PCI`` handle per
-VF offering the type; MIG mode, one ``<host>_<PF>_gi<id>`` of class
-``CUSTOM_MIG_<PROFILE>`` per GPU instance, instances in id order taking
-VFs in VF order.  Further types on one GPU are ``<host>_<PF>_<type id>``.
-A carved GPU is never also a ``PGPU`` and VFs without a configured type
-are not offered (upstream's bug 1987380).
-
-configure() (gpu_config): ``mig`` turns MIG mode on and carves the
-layout; ``passthrough`` and ``vgpu`` turn it off.  ``vgpu_type`` only
-chooses what the GPU offers, kept in memory (the agent applies every
-configuration again at start).  On SR-IOV GPUs ``mig`` and ``vgpu``
-enable every VF after carving and ``passthrough`` disables them first
-(as ``sriov-manage -e/-d``); ``mig`` to ``vgpu`` goes through
-``passthrough``, as VFs in MIG mode list MIG-backed types only.  Its clean
+The layouts (a ``PGPU``, a ``VGPU`` per configured type over mdevs or
+vendor-specific VFIO VFs, a deployable per MIG GPU instance) are those of
+doc/source/admin/drivers.rst; configure() (gpu_config, mig_config) those
+of doc/source/admin/device-configuration.rst: ``vgpu_type`` is kept in
+memory (the agent applies every configuration again at start).  Its clean
 steps between two tenants are cyborg.drivers.gpu.gpu_clean's.
 """
-
-import re
 
 from oslo_log import log as logging
 
@@ -43,6 +29,7 @@ from cyborg.common import traits as cyborg_traits
 from cyborg.conf import gpu as gpu_conf
 from cyborg.drivers import base
 from cyborg.drivers import pci
+from cyborg.drivers import selector
 from cyborg.drivers import sriov
 from cyborg.drivers.gpu import facts as gpu_facts
 from cyborg.drivers.gpu import gpu_clean
@@ -52,7 +39,6 @@ from cyborg.drivers.gpu import mig
 from cyborg.drivers.gpu import mig_config
 from cyborg.drivers.gpu import telemetry as gpu_telemetry
 from cyborg.objects import fields
-from cyborg.objects import hardware
 
 LOG = logging.getLogger(__name__)
 
@@ -64,7 +50,7 @@ def vgpu_trait_name(type_name):
     """``T4_1B`` from ``GRID T4-1B`` (the second word), as upstream."""
     words = type_name.split()
     word = words[1] if len(words) > 1 else (words[0] if words else 'VGPU')
-    return re.sub(r'[^A-Z0-9_]+', '_', word.upper())
+    return selector.custom_name(word)
 
 
 def is_gpu(dev):
@@ -75,12 +61,10 @@ def is_gpu(dev):
 
 def creatable_vgpu_types(dev):
     """{id: name} of a VF's ``nvidia/creatable_vgpu_types``."""
-    types = {}
-    for line in (dev.read('nvidia/creatable_vgpu_types') or '').splitlines():
-        type_id, sep, name = line.partition(':')
-        if sep and type_id.strip().isdigit():
-            types[type_id.strip()] = name.strip()
-    return types
+    lines = (line.partition(':') for line in (
+        dev.read('nvidia/creatable_vgpu_types') or '').splitlines())
+    return {type_id.strip(): name.strip() for type_id, sep, name in lines
+            if sep and type_id.strip().isdigit()}
 
 
 def _offered(by_type):
@@ -193,7 +177,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         return by_type or self._mdev_types(pf, vfs or [pf])
 
     def _record(self, pf, devices, mig_gpu, board_info):
-        vfs = [devices[a] for a in pf.virtfns if a in devices]
+        vfs = sriov.vfs(pf, devices)
         if mig_gpu is not None and mig_gpu.enabled:
             return self._mig_record(pf, vfs, mig_gpu, board_info)
         by_type = self._offers(pf, vfs)
@@ -208,15 +192,18 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             LOG.info('GPU %s has SR-IOV virtual functions but none offers '
                      'a vGPU type of [gpu_devices] enabled_vgpu_types; it '
                      'is not offered', pf.address)
+        return self._gpu_record(
+            pf, vfs, mig_gpu, board_info, deployables, _offered(by_type),
+            mode=mode, mdev_types=[t['id'] for t in pf.mdev_types()])
+
+    def _gpu_record(self, pf, vfs, mig_gpu, board_info, deployables,
+                    offered, **capability):
         return self.record(
             pf, fields.DeviceType.GPU, deployables,
-            acc_capability={'mode': mode, 'sriov_numvfs': len(vfs),
-                            'mdev_types': [t['id'] for t in
-                                           pf.mdev_types()]},
+            acc_capability=dict(capability, sriov_numvfs=len(vfs)),
             vendor_board_info=board_info, setup_required=not deployables,
             configuration=gpu_config.configuration(
-                pf.product_id, mig_gpu, self._vgpu_types(pf, vfs),
-                _offered(by_type)))
+                pf.product_id, mig_gpu, self._vgpu_types(pf, vfs), offered))
 
     @staticmethod
     def _vgpu_types(pf, vfs):
@@ -302,16 +289,10 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             deployables.append(self.deployable(
                 '%s_gi%d' % (pf.address, gi.gi_id),
                 mig.resource_class(gi.profile), traits, [handle]))
-        return self.record(
-            pf, fields.DeviceType.GPU, deployables,
-            acc_capability={
-                'mode': 'mig', 'sriov_numvfs': len(vfs),
-                'gpu_instances': ['%d:%s:%s' % (gi.gi_id, gi.profile,
-                                                gi.placement)
-                                  for gi in instances]},
-            vendor_board_info=board_info, setup_required=not deployables,
-            configuration=gpu_config.configuration(
-                pf.product_id, mig_gpu, self._vgpu_types(pf, vfs), None))
+        return self._gpu_record(
+            pf, vfs, mig_gpu, board_info, deployables, None, mode='mig',
+            gpu_instances=['%d:%s:%s' % (gi.gi_id, gi.profile, gi.placement)
+                           for gi in instances])
 
     def _mig_held(self, vf):
         """(type id, attach type) of the vGPU *vf* holds, or None."""
@@ -358,7 +339,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         MIG mode waits for a GPU reset.
         """
         devices = pci.by_address(self.pci_host)
-        pf = self._gpu(address, devices)
+        pf = self.device_at(address, devices, is_gpu)
         mig_gpu = self._mig_gpu(pf)
         mode, vgpu_type, layout = self._wanted(pf, devices, mig_gpu,
                                                desired)
@@ -379,19 +360,14 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         self._vgpu_choice[address] = vgpu_type
         return {'reboot_required': bool(mig_gpu and mig_gpu.enabled)}
 
-    def _gpu(self, address, devices):
-        pf = devices.get(address)
-        if pf is None or not is_gpu(pf):
-            raise self.not_found(address)
-        return pf
-
     def device_clean_steps(self, record):
         return gpu_clean.steps(record, pci.by_address(self.pci_host).get(
             record.address))
 
     def clean_step(self, address, name, timeout, unit=None, abort=None):
         return gpu_clean.run(
-            name, self._gpu(address, pci.by_address(self.pci_host)),
+            name, self.device_at(address, pci.by_address(self.pci_host),
+                                 is_gpu),
             timeout, ids=self._ids.get(address))
 
     def _virtual_functions(self, pf, enabled):
@@ -402,8 +378,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
             return
         sriov.configure(pf, {device_config.NUM_VFS: pf.sriov_totalvfs
                              if enabled else 0},
-                        hardware.device_uuid(self.host, self.name,
-                                             pf.address),
+                        self.device_uuid(pf.address),
                         timeout=self.sriov_timeout)
 
     def _mig_gpu(self, pf):
@@ -420,7 +395,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         out: the mode now, no layout, and in mode ``vgpu`` the type chosen
         before or offered now.
         """
-        vfs = [devices[a] for a in pf.virtfns if a in devices]
+        vfs = sriov.vfs(pf, devices)
         offered = (None if mig_gpu is not None and mig_gpu.enabled
                    else _offered(self._offers(pf, vfs)))
         configuration = gpu_config.configuration(
@@ -428,8 +403,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         reason = device_config.check(configuration, desired)
         if reason is not None:
             raise exception.DeviceConfigInvalid(
-                uuid=hardware.device_uuid(self.host, self.name,
-                                          pf.address), reason=reason)
+                uuid=self.device_uuid(pf.address), reason=reason)
         mode = desired.get(device_config.MODE,
                            configuration['actual'][device_config.MODE])
         vgpu_type = desired.get(device_config.VGPU_TYPE)
@@ -442,10 +416,7 @@ class NvidiaGpuDriver(base.AcceleratorDriver):
         info = attach_handle['attach_info']
         address = '%s:%s:%s.%s' % (info['domain'], info['bus'],
                                    info['device'], info['function'])
-        dev = pci.by_address(self.pci_host).get(address)
-        if dev is None:
-            raise self.not_found(address)
-        return dev, info
+        return self.device_at(address, pci.by_address(self.pci_host)), info
 
     def prepare_attach(self, attach_handle, mdev_uuid):
         """Create the mdev or set the VF's vGPU type."""

@@ -13,24 +13,10 @@
 # under the License.
 """What NVIDIA GPUs are doing: one ``nvidia-smi --query-gpu`` of FIELDS
 for every GPU of the host (QUERY_ARGV), as telemetry samples
-(cyborg.common.telemetry).
-
-The field names are those ``nvidia-smi --help-query-gpu`` documents.
-A field a GPU does not support prints ``[N/A]`` or ``[Not Supported]``
-and is left out of its sample, never read as 0.  nvidia-smi refuses the
-whole query when one field is unknown to the installed driver (the
-newer ones of OPTIONAL, on an old driver): the field it names is then
-dropped (all of OPTIONAL when it names none) and the query run again,
-once; the agent keeps querying without it.
-
-What the query does not give: a PCIe replay counter (only ``nvidia-smi
--q`` shows "Replays Since Reset"), the slowdown temperature itself (the
-sample's ``slowdown_temperature_celsius`` is the temperature plus
-``temperature.gpu.tlimit``, the margin before slowdown, where the GPU
-reports it), and any figure per MIG GPU instance: its rows are whole
-GPUs, and on a GPU in MIG mode ``utilization.*`` read ``[N/A]`` (NVIDIA
-offers per-instance activity through DCGM only).  Memory, power,
-temperature, clocks and errors of a GPU in MIG mode are the whole GPU's.
+(cyborg.common.telemetry).  A field a GPU does not support is left out of
+its sample, never read as 0; the fields an older nvidia-smi refuses are
+dropped (TelemetryQuery).  What the query gives and does not:
+doc/source/admin/telemetry.rst.
 """
 
 import collections

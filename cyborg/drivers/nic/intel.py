@@ -33,6 +33,7 @@ from cyborg.drivers import clean as cleaning
 from cyborg.drivers import command
 from cyborg.drivers import health
 from cyborg.drivers import pci
+from cyborg.drivers import selector
 from cyborg.drivers import sriov
 from cyborg.objects import fields
 from cyborg.objects import hardware
@@ -62,10 +63,6 @@ HOST_VF_DRIVERS = ('iavf',)
 
 _ADDRESS_RE = re.compile(r'^[0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}'
                          r'\.[0-7]$')
-
-
-def custom_name(name):
-    return re.sub(r'[^A-Z0-9_]+', '_', name.strip().upper())
 
 
 def parse_mappings(values, option):
@@ -120,6 +117,13 @@ def _vf_settings(vf):
                        'VLAN %s' % vlans[0] if vlans else 'no VLAN')
 
 
+def _link_health(pf):
+    down = [name for name in pf.net_names if pf.link_down(name)]
+    if down:
+        return health.unhealthy('link down on %s' % ', '.join(down))
+    return None
+
+
 class IntelNicDriver(base.AcceleratorDriver):
     name = 'intel_nic'
     device_types = (fields.DeviceType.NIC,)
@@ -159,27 +163,14 @@ class IntelNicDriver(base.AcceleratorDriver):
 
     def discover(self):
         devices = pci.by_address(self.pci_host)
-        records = []
-        for address, dev in sorted(devices.items()):
-            if self._is_nic(dev):
-                record = self._record(dev, devices)
-                if record is not None:
-                    records.append(record)
-        return records
+        records = (self._record(dev, devices)
+                   for _address, dev in sorted(devices.items())
+                   if self._is_nic(dev))
+        return [record for record in records if record is not None]
 
     def check_health(self, records):
         """A NIC whose PF's link is down is unhealthy."""
-        devices = pci.by_address(self.pci_host)
-        found = {}
-        for record in records:
-            pf = devices.get(record.address)
-            if pf is None:
-                continue
-            down = [name for name in pf.net_names if pf.link_down(name)]
-            if down:
-                found[record.address] = health.unhealthy(
-                    'link down on %s' % ', '.join(down))
-        return found
+        return self.each_device(records, _link_health)
 
     def _units(self, pf, devices):
         """*pf*'s VFs, or itself, as ``device_addresses`` allows."""
@@ -204,10 +195,10 @@ class IntelNicDriver(base.AcceleratorDriver):
         families = PRODUCTS[pf.product_id]
         traits = ['CUSTOM_NIC_INTEL_%s' % f for f in families]
         if physnet:
-            name = custom_name(physnet)
+            name = selector.custom_name(physnet)
             traits.extend(['CUSTOM_PHYSNET_' + name, 'CUSTOM_' + name])
         if function:
-            name = custom_name(function)
+            name = selector.custom_name(function)
             traits.extend(['CUSTOM_NIC_FUNCTION_' + name, 'CUSTOM_' + name])
         deployables = [self._deployable(unit, physnet, traits)
                        for unit in units]
@@ -228,24 +219,17 @@ class IntelNicDriver(base.AcceleratorDriver):
 
     def configure(self, address, desired):
         """sriov.configure() of the NIC's PF."""
-        dev = self._nic(address, pci.by_address(self.pci_host))
-        uuid = hardware.device_uuid(self.host, self.name, address)
-        if not dev.is_pf:
-            raise exception.DeviceNotConfigurable(uuid=uuid,
-                                                  driver=self.name)
-        return sriov.configure(dev, desired, uuid, HOST_VF_DRIVERS,
-                               timeout=self.sriov_timeout)
-
-    def _nic(self, address, devices):
-        dev = devices.get(address)
-        if dev is None or not self._is_nic(dev):
-            raise self.not_found(address)
-        return dev
+        return self.configure_sriov(
+            self.device_at(address, pci.by_address(self.pci_host),
+                           self._is_nic), desired, HOST_VF_DRIVERS)
 
     def _clean_units(self, address):
         devices = pci.by_address(self.pci_host)
-        pf = self._nic(address, devices)
+        pf = self.device_at(address, devices, self._is_nic)
         return pf, self._units(pf, devices)
+
+    def clean_units(self, address):
+        return self._clean_units(address)[1]
 
     def device_clean_steps(self, record):
         try:
@@ -258,16 +242,10 @@ class IntelNicDriver(base.AcceleratorDriver):
         return steps
 
     def clean_step(self, address, name, timeout, unit=None, abort=None):
-        pf, units = self._clean_units(address)
-        if name == cleaning.FUNCTION_RESET:
-            return cleaning.reset_each(units, unit)
         if name != VF_SETTINGS.name:
             return super().clean_step(address, name, timeout, unit, abort)
-        if unit is not None:
-            units = [u for u in units if u.address == unit]
-            if not units:
-                raise cleaning.failed(VF_SETTINGS.name, unit, 'not a VF '
-                                      'of the device (gone?)')
+        pf, units = self._clean_units(address)
+        units = cleaning.only(units, unit, name, 'a VF of the device')
         interface = pf.net_names[0]
         # The VF numbers of ip-link: those of the PF's virtfn<N> links.
         links = {pf.link_name(link): int(link[len('virtfn'):])

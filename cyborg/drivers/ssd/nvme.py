@@ -64,14 +64,11 @@ class NvmeDriver(base.AcceleratorDriver):
                                         extra_keys=CLEAR_KEYS)
 
     def _selected(self):
-        found = {}
-        for address, dev in sorted(pci.by_address(self.pci_host).items()):
-            if not (dev.class_code or '').startswith(NVME_CLASS):
-                continue
-            match = selector.first_match(self.selectors, dev)
-            if match is not None:
-                found[address] = (dev, match)
-        return found
+        found = {address: (dev, selector.first_match(self.selectors, dev))
+                 for address, dev in sorted(
+                     pci.by_address(self.pci_host).items())
+                 if (dev.class_code or '').startswith(NVME_CLASS)}
+        return {a: entry for a, entry in found.items() if entry[1]}
 
     def discover(self):
         return [self._record(dev, match)
@@ -114,9 +111,7 @@ class NvmeDriver(base.AcceleratorDriver):
         return [nvme_clean.step(entry[1])] if entry else []
 
     def clean_step(self, address, name, timeout, unit=None, abort=None):
-        entry = self._selected().get(address)
-        if entry is None:
-            raise self.not_found(address)
+        entry = self.device_at(address, self._selected())
         if name != nvme_clean.ERASE:
             return super().clean_step(address, name, timeout, unit, abort)
         return nvme_clean.erase(

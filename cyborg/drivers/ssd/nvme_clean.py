@@ -11,20 +11,11 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""The nvme driver's clean step ``erase``, through nvme-cli.
-
-NVM Express Base Specification 2.0: "Sanitize command" (Block Erase
-SANACT 010b, Crypto Erase 100b, as SANICAP bits 1 and 0 offer), done when
-the Sanitize Status log page (81h) reads completed successfully (SSTAT
-001b or 100b), Global Data Erased and the action asked; or "Format NVM
-command" with a Secure Erase (SES 001b where OACS bit 1 offers it, 010b
-where FNA bit 2 also does) in each namespace's LBA format, done when the
-first and last blocks read zeros (what erased blocks read is not
-specified).  The selector's ``clear_action`` (sanitize, zero, auto) and
-``clear_strategy`` (crypto, block, auto) choose, auto in that order.
-Nothing is erased unless the kernel's ``nvme`` driver holds the controller
-and the host uses none of its namespaces (a mount table that cannot be
-read counts as a use).
+"""The nvme driver's clean step ``erase``, through nvme-cli (NVM Express
+Base Specification 2.0: Sanitize, or Format NVM with a Secure Erase), as
+doc/source/admin/drivers.rst says: the selector's ``clear_action`` and
+``clear_strategy`` choose; nothing is erased unless the kernel's ``nvme``
+driver holds the controller and the host uses none of its namespaces.
 """
 
 import json

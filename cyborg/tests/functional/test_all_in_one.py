@@ -212,7 +212,16 @@ class AllInOneMixin:
     # Nova's part -------------------------------------------------------
 
     def bind(self, arq, rp_uuid, instance, rc='FPGA'):
-        """Allocate as the scheduler, then bind as nova-compute does."""
+        """Allocate as the scheduler, once Placement offers *rc* there (a
+        first start creates the providers, then sets their inventories),
+        then bind as nova-compute does.
+        """
+        services.wait_for(
+            lambda: rc in self.request(
+                'GET', '%s/resource_providers/%s/inventories' % (
+                    self.placement, rp_uuid), 200,
+                headers=PLACEMENT)['inventories'],
+            timeout=120, message='Placement never offered %s' % rc)
         self.request(
             'PUT', self.placement + '/allocations/' + instance, 204,
             headers=PLACEMENT, json={

@@ -120,7 +120,7 @@ class ProgramAPITestCase(api_base.APITestCase):
              409, errors.IMAGE_SERVICE_NOT_CONFIGURED),
             (exception.CommandFailed(command='fpgaconf', exit_code=1,
                                      stderr='no such device'),
-             500, errors.UNDEFINED),
+             500, errors.SERVER_ERROR),
             (exception.DriverNotEnabled(name='fake', host=HOST,
                                         enabled=[]),
              404, errors.DRIVER_NOT_ENABLED),

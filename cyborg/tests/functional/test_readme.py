@@ -11,12 +11,12 @@
 # WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
 # License for the specific language governing permissions and limitations
 # under the License.
-"""README.rst's walk-through run as written (see
+"""README.rst and the all-in-one's walk-through run as written (see
 cyborg/tests/functional/fixtures/readme.py): that the documents run so
-and their steps agree, and the all-in-one walk-through (Quick start,
-Trying Cyborg, the cyborg command, day 2), which needs no backend.  The
-separate services' page (doc/source/install/services-by-hand.rst) is
-test_readme_services.py's.
+and their steps agree, the README's quick start and tour of day 2, and
+doc/source/install/all-in-one-walkthrough.rst (what Nova does, the
+cyborg command), which need no backend.  The separate services' page
+(doc/source/install/services-by-hand.rst) is test_readme_services.py's.
 """
 
 import datetime
@@ -46,6 +46,25 @@ class BlocksTestCase(base.BaseTestCase):
             self.assertEqual(list(steps),
                              [step for step, _line, _text
                               in readme.read_blocks(document)], document)
+
+    def test_every_output_follows_its_steps_commands(self):
+        for document, steps in readme.DOCUMENTS.items():
+            for step, _line, _text in readme.read_outputs(document):
+                self.assertIn(step, steps, document)
+        path = os.path.join(self.useFixture(fixtures.TempDir()).path,
+                            'README.rst')
+        with open(path, 'w') as f:
+            f.write('.. readme-test: a\n\nRun::\n\n    true\n\n'
+                    '.. readme-output: b\n\n::\n\n    out\n')
+        self.assertRaises(ValueError, readme.read_outputs, path)
+
+    def test_what_varies_between_runs_is_normalized(self):
+        self.assertEqual(
+            ['| UUID | TIME | N.N | 16 |', '+-+-+', 'reset (N.Ns) of 0000'],
+            readme.normalized(
+                '| 0b6f0f31-3b52-4a8e-9a43-5a0d5f3f1e2a | '
+                '2026-11-28T18:55:14+00:00 |   0.0034 |  16 |\n\n'
+                '+----+---+\nreset (12.5s) of 0000\n'))
 
     def test_a_block_without_a_marker_is_found(self):
         path = os.path.join(self.useFixture(fixtures.TempDir()).path,
@@ -100,12 +119,8 @@ class BlocksTestCase(base.BaseTestCase):
                 self.assertIn(command, blocks[step])
 
 
-class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
-    """Quick start, Trying Cyborg and the cyborg command: the all-in-one
-    process (no backend needed).
-    """
-
-    STEPS = readme.ALL_IN_ONE
+class _AllInOneTestCase(readme.ReadmeTestCase):
+    """A walk-through of the all-in-one process (no backend needed)."""
 
     def setUp(self):
         super().setUp()
@@ -115,10 +130,83 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
         self.nova = base_url + '/nova/v2.1'
         self.host = self.shell.run('hostname').output.strip()
 
-    def test_walkthrough(self):
+    def walk_and_stop(self):
         self.run_walkthrough()
         self.stop_all_in_one()
         self.assert_git_status_clean()
+
+    def wait_sampled(self):
+        """The GPU's telemetry has come."""
+        def sampled():
+            found = self.get(self.api + '/v2/devices', params={
+                'type': 'GPU'})['devices']
+            return found and self.session.get(
+                self.api + '/v2/devices/%s/telemetry' % found[0]['uuid'],
+                headers=LATEST, timeout=30).json().get('values')
+        self.wait_for(sampled, "the GPU's telemetry never came")
+
+    def assert_attached(self, vm):
+        arqs = self.get(self.api + '/v2/accelerator_requests',
+                        params={'instance': vm}, headers=LATEST)
+        self.assertEqual([('Bound', 'attach')], [
+            (arq['state'], arq['origin']) for arq in arqs['arqs']])
+
+
+class TourTestCase(_AllInOneTestCase):
+    """README.rst: the quick start and the tour of day 2."""
+
+    STEPS = readme.TOUR
+
+    def test_walkthrough(self):
+        self.walk_and_stop()
+
+    def before_tour_telemetry(self):
+        self.wait_sampled()
+
+    def check_tour_attach(self, result):
+        self.assert_attached(self.shell.value('VM'))
+
+    def check_tour_rollouts(self, result):
+        def completed():
+            found = self.get(self.api + '/v2/configuration_rollouts',
+                             headers=LATEST)['configuration_rollouts']
+            return [r['state'] for r in found] == ['completed']
+        self.wait_for(completed, 'the rollout never completed')
+
+    def gpu_cleanings(self):
+        gpu = self.api + '/v2/devices/' + self.shell.value('GPU')
+        device = self.get(gpu, headers=LATEST)
+        return device['cleaning']['state'], [
+            c['state'] for c in self.get(gpu + '/cleanings',
+                                         headers=LATEST)['cleanings']]
+
+    def before_tour_cleaned(self):
+        # The detach's clean is done.
+        self.wait_for(lambda: self.gpu_cleanings() == (None, ['clean']),
+                      "the GPU's clean never ended")
+
+    def check_tour_cleaned(self, result):
+        self.wait_for(
+            lambda: self.gpu_cleanings() == (None, ['clean', 'clean']),
+            'the GPU never came back clean')
+
+    def check_tour_health(self, result):
+        device = self.get(self.api + '/v2/devices/' +
+                          self.shell.value('FPGA'), headers=LATEST)
+        self.assertEqual(('enabled', 'healthy'),
+                         (device['status'], device['health']))
+
+
+class WalkthroughTestCase(_AllInOneTestCase):
+    """doc/source/install/all-in-one-walkthrough.rst: what Nova does, by
+    hand, and the cyborg command.
+    """
+
+    DOCUMENT = readme.WALKTHROUGH_PAGE
+    STEPS = readme.WALKTHROUGH
+
+    def test_walkthrough(self):
+        self.walk_and_stop()
 
     def before_trying_devices(self):
         # --simulate fpga=2,qat=1,gpu=1: the fake driver's providers.
@@ -184,11 +272,7 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
 
     def check_cli_attach(self, result):
         vm = self.shell.value('VM')
-        arqs = self.get(self.api + '/v2/accelerator_requests',
-                        params={'instance': vm}, headers={
-                            'OpenStack-API-Version': 'accelerator 2.4'})
-        self.assertEqual([('Bound', 'attach')], [
-            (arq['state'], arq['origin']) for arq in arqs['arqs']])
+        self.assert_attached(vm)
         self.assertIn(vm, result.output)
 
     def check_cli_detach(self, result):
@@ -222,40 +306,6 @@ class AllInOneWalkthroughTestCase(readme.ReadmeTestCase):
             headers={'OpenStack-API-Version': 'accelerator 2.4'})
         self.assertEqual(['fake'], sorted(
             d['name'] for d in drivers['drivers']))
-
-
-
-    def before_day2_telemetry(self):
-        def sampled():
-            found = self.get(self.api + '/v2/devices', params={
-                'type': 'GPU'})['devices']
-            return found and self.session.get(
-                self.api + '/v2/devices/%s/telemetry' % found[0]['uuid'],
-                headers=LATEST, timeout=30).json().get('values')
-        self.wait_for(sampled, "the GPU's telemetry never came")
-
-    def check_day2_telemetry(self, result):
-        self.assertIn('utilization', result.output)
-        self.assertIn(self.shell.value('GPU'), result.output)
-
-    def check_day2_rollouts(self, result):
-        rollout = self.shell.value('ROLLOUT')
-        self.assertIn(rollout, result.output)
-        self.wait_for(lambda: self.get(
-            self.api + '/v2/configuration_rollouts/' + rollout,
-            headers=LATEST)['state'] == 'completed',
-            'the rollout never completed')
-
-    def check_day2_usage(self, result):
-        # The ARQ bound by hand and unbound, and the attached one.
-        self.assertIn(self.shell.value('ARQ'), result.output)
-        self.assertIn('unbind', result.output)
-
-    def check_day2_cleaning(self, result):
-        self.assertIn('cleaning', result.output)
-        gpu = self.api + '/v2/devices/' + self.shell.value('GPU')
-        self.wait_for(lambda: self.get(gpu, headers=LATEST)['cleaning'][
-            'state'] is None, 'the GPU never came back clean')
 
 
 class _OtherServer(fixtures.Fixture):

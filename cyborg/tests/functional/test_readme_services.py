@@ -15,9 +15,11 @@
 cyborg/tests/functional/fixtures/readme.py): the separate services,
 "Accelerators in Placement, without Keystone", "What Nova does, by hand"
 and the cyborg command with them, on MariaDB and RabbitMQ, with the real
-Placement, cyborg-api and the stand-in for Nova run on its own.
+Placement, cyborg-api and the stand-in for Nova run on its own; by two
+readers of one machine at once, each with its own export lines.
 """
 
+from concurrent import futures
 import os
 import subprocess
 import uuid
@@ -111,8 +113,26 @@ class ServicesWalkthroughTestCase(readme.ReadmeTestCase):
         finally:
             engine.dispose()
 
-    def test_walkthrough(self):
-        self.run_walkthrough()
+    def test_two_readers_at_once(self):
+        # Two users of one machine run the page at once (issue 79), each
+        # with names and ports of their own in the export lines, each in
+        # a thread of its own, so that the services of both run side by
+        # side.  Each checks its own: its three services alone in its
+        # database, its queues in its virtual host, and at the end
+        # nothing of its own left (check_services_clean).
+        other = type(self)('test_two_readers_at_once')
+        other.setUp()
+        self.addCleanup(other.doCleanups)
+        self.addOnException(other._print_transcript)
+        self.assertNotEqual((self.db_name, self.db_user, self.vhost,
+                             self.mq_user, self.api_port),
+                            (other.db_name, other.db_user, other.vhost,
+                             other.mq_user, other.api_port))
+        with futures.ThreadPoolExecutor(2) as pool:
+            walks = [pool.submit(lambda case: list(case.steps_run()), case)
+                     for case in (self, other)]
+        for walk in walks:
+            self.assertEqual(list(readme.SERVICES), walk.result())
 
     # The services table, through the page's own database user ----------
 

@@ -149,9 +149,11 @@ class APIReferenceTestCase(base.BaseTestCase):
                     errors.BODY_TOO_LARGE: {413}}
         for _name, cls in inspect.getmembers(exception, inspect.isclass):
             if issubclass(cls, exception.CyborgException):
+                # Issue 78: no error of Cyborg's goes out undefined (a
+                # 503 of a full conductor pool did).
                 code = errors.code_of(cls.__new__(cls))
-                if code != errors.UNDEFINED:
-                    statuses.setdefault(code, set()).add(cls.code)
+                self.assertNotEqual(errors.UNDEFINED, code, cls)
+                statuses.setdefault(code, set()).add(cls.code)
         codes = {value for name, value in vars(errors).items()
                  if name.isupper() and isinstance(value, str) and
                  value.startswith('cyborg.') and value != errors.UNDEFINED}

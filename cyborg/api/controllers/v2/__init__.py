@@ -52,7 +52,7 @@ def version_document(self_href):
     }
 
 
-def get():
+def get(context):
     """GET /v2: this version's document (public)."""
     return version_document(link.base_url(pecan.request) + '/v2/')
 

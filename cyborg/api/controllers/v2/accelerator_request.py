@@ -45,8 +45,6 @@ COLLECTION = 'accelerator_requests'
 
 
 class AcceleratorRequest(base.APIBase):
-    """An ARQ as the API shows it."""
-
     uuid = wtypes.text
     state = wtypes.text
     device_profile_name = wtypes.text
@@ -90,11 +88,11 @@ def _info_text(info):
 
 
 def _device_health(health):
-    """The device_* members of an ARQ from its device's columns."""
+    """The device_* members of an ARQ from its device's columns (none:
+    serialize() leaves them null).
+    """
     if health is None:
-        return dict.fromkeys(('device_health', 'device_health_reason',
-                              'device_health_since', 'device_utilization',
-                              'device_idle_since'))
+        return {}
     return {'device_health': device_queries.health_of(health),
             'device_health_reason': health['health_reason'],
             'device_health_since': health['health_since'],
@@ -146,6 +144,12 @@ def as_nova_sees(context, arqs):
             else arq for arq in arqs]
 
 
+def uuid_list(text):
+    """The ARQ uuids of ``?arqs=u1,u2``, each checked."""
+    return [validation.uuid_path(uuid.strip(), _('accelerator request'))
+            for uuid in text.split(',')]
+
+
 def visible_project(context):
     """The project whose ARQs the caller sees: all for an admin."""
     return None if context.is_admin else context.project_id
@@ -183,8 +187,7 @@ def _patches(body, context, version):
     return patches
 
 
-def get_all():
-    context = pecan.request.context
+def get_all(context):
     params = route.query()
     page = common_schema.page_args(params)
     instance = params.get('instance')
@@ -207,17 +210,12 @@ def get_all():
                            page['limit'], resource=COLLECTION)
 
 
-def get_one(uuid):
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('accelerator request'))
-    [arq] = as_nova_sees(context, [arq_queries.get(
-        context, uuid, project_id=visible_project(context))])
-    [shown] = serialize_all(context, [arq])
-    return shown
+def get_one(context, uuid):
+    return serialize_all(context, as_nova_sees(context, [arq_queries.get(
+        context, uuid, project_id=visible_project(context))]))[0]
 
 
-def post():
-    context = pecan.request.context
+def post(context):
     body = route.body()
     arqs = pecan.request.conductor_api.arq_create(
         context, body['device_profile_name'], context.project_id)
@@ -225,11 +223,10 @@ def post():
     return {'arqs': [serialize(arq) for arq in arqs]}
 
 
-def patch(uuid=None):
+def patch(context, uuid=None):
     """Bind or unbind.  Nova sends PATCH /accelerator_requests;
     openstacksdk sends PATCH /accelerator_requests/{uuid}.
     """
-    context = pecan.request.context
     body = route.body()
     if uuid is not None and set(body) != {uuid}:
         raise exception.Invalid(
@@ -246,8 +243,7 @@ def patch(uuid=None):
         check_provider=check)
 
 
-def delete(uuid=None):
-    context = pecan.request.context
+def delete(context, uuid=None):
     params = route.query()
     if uuid is not None:
         params['arqs'] = uuid
@@ -262,9 +258,7 @@ def delete(uuid=None):
         pecan.request.conductor_api.arq_delete(
             context, instance_uuid=params['instance'], project_id=project)
         return
-    uuids = [u.strip() for u in params['arqs'].split(',')]
-    for arq_uuid in uuids:
-        validation.uuid_path(arq_uuid, _('accelerator request'))
+    uuids = uuid_list(params['arqs'])
     arqs = arq_queries.get_all(context, project_id=project, uuids=uuids)
     found = {arq['uuid'] for arq in arqs}
     missing = [u for u in uuids if u not in found]

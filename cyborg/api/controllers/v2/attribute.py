@@ -20,21 +20,17 @@ from cyborg import exception
 from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import route
-from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.schemas import attribute as schema
 from cyborg.api.schemas import common as common_schema
 from cyborg.db.queries import attribute as attribute_queries
 from cyborg.db.queries import deployable as deployable_queries
-from cyborg.i18n import _
 from cyborg.policies import attribute as policies
 
 COLLECTION = 'attributes'
 
 
 class Attribute(base.APIBase):
-    """An attribute as the API shows it."""
-
     uuid = wtypes.text
     deployable_id = int
     key = wtypes.text
@@ -58,8 +54,7 @@ def _deployable_id(context, value):
             deployable_queries.get(context, value)['id'])
 
 
-def get_all():
-    context = pecan.request.context
+def get_all(context):
     params = route.query()
     page = common_schema.page_args(params)
     attributes = []
@@ -77,14 +72,11 @@ def get_all():
                            page['limit'])
 
 
-def get_one(uuid):
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('attribute'))
+def get_one(context, uuid):
     return serialize(attribute_queries.get(context, uuid))
 
 
-def post():
-    context = pecan.request.context
+def post(context):
     body = route.body()
     uuid = pecan.request.conductor_api.attribute_create(
         context, _deployable_id(context, body['deployable_id']),
@@ -92,9 +84,7 @@ def post():
     return serialize(attribute_queries.get(context, uuid))
 
 
-def delete(uuid):
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('attribute'))
+def delete(context, uuid):
     pecan.request.conductor_api.attribute_delete(context, uuid)
 
 

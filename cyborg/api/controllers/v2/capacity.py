@@ -19,7 +19,6 @@ statement (cyborg.db.queries.capacity.view()), after the four that select a
 device class's deployables.
 """
 
-import pecan
 
 from cyborg import exception
 from cyborg import servicegroup
@@ -46,8 +45,7 @@ def class_deployables(context, name):
             device_class.selected(found, dc_queries.deployables(context))]
 
 
-def get():
-    context = pecan.request.context
+def get(context):
     params = route.query()
     limit = params.get('limit')
     limit = None if limit is None else int(limit)

@@ -19,13 +19,11 @@ from wsme import types as wtypes
 from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import route
-from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import configuration_rollout as schema
 from cyborg.common import configuration_rollout
 from cyborg.db.queries import configuration_rollout as rollout_queries
-from cyborg.i18n import _
 from cyborg.policies import configuration_rollout as policies
 
 COLLECTION = 'configuration_rollouts'
@@ -37,8 +35,6 @@ _DEVICES = {'type': 'array', 'items': route.obj(
 
 
 class ConfigurationRollout(base.APIBase):
-    """A configuration rollout as the API shows it."""
-
     uuid = wtypes.text
     device_class = wtypes.text
     max_unavailable = wtypes.text
@@ -70,33 +66,20 @@ def serialize_all(context, rows):
     ids = [row['id'] for row in rows]
     progress = rollout_queries.progress(context, ids)
     members = rollout_queries.failed_and_skipped(context, ids)
-    return [_serialize(dict(row, progress=row.get('progress') or
-                            progress[row['id']]), members[row['id']])
-            for row in rows]
+    return [base.to_json(ConfigurationRollout, **dict(
+        row, progress=row.get('progress') or progress[row['id']],
+        failed_devices=_devices(members[row['id']],
+                                configuration_rollout.FAILED),
+        skipped_devices=_devices(members[row['id']],
+                                 configuration_rollout.SKIPPED),
+        links=link.self_links(COLLECTION, row['uuid']))) for row in rows]
 
 
 def serialize(context, row):
-    """One rollout, as serialize_all()."""
     return serialize_all(context, [row])[0]
 
 
-def _serialize(row, members):
-    return base.to_json(
-        ConfigurationRollout, uuid=row['uuid'],
-        device_class=row['device_class'], desired=row['desired'],
-        max_unavailable=row['max_unavailable'],
-        unavailable=row['unavailable'], drain=row['drain'],
-        max_failures=row['max_failures'], follow=row['follow'],
-        state=row['state'], reason=row['reason'],
-        progress=row['progress'],
-        failed_devices=_devices(members, configuration_rollout.FAILED),
-        skipped_devices=_devices(members, configuration_rollout.SKIPPED),
-        created_at=row['created_at'], updated_at=row['updated_at'],
-        links=link.self_links(COLLECTION, row['uuid']))
-
-
-def get_all():
-    context = pecan.request.context
+def get_all(context):
     params = route.query()
     rows = rollout_queries.get_all(context, state=params.get('state'),
                                    **common_schema.page_args(params))
@@ -104,15 +87,12 @@ def get_all():
                            common_schema.page_args(params)['limit'])
 
 
-def get_one(uuid):
-    validation.uuid_path(uuid, _('configuration rollout'))
-    context = pecan.request.context
+def get_one(context, uuid):
     return serialize(context, rollout_queries.get(context, uuid))
 
 
-def post():
+def post(context):
     """The conductor judges the configuration for every device as it stores."""
-    context = pecan.request.context
     body = route.body()
     conductor_api = pecan.request.conductor_api
     return serialize(context, conductor_api.configuration_rollout_create(
@@ -124,37 +104,26 @@ def post():
         follow=body.get('follow', False)))
 
 
-def _change_state(uuid, method):
-    """Call the conductor's *method* on a rollout; serialize its answer."""
-    validation.uuid_path(uuid, _('configuration rollout'))
-    context = pecan.request.context
-    return serialize(context, method(context, uuid=uuid))
+def pause(context, uuid):
+    return serialize(context, pecan.request.conductor_api.
+                     configuration_rollout_pause(context, uuid=uuid))
 
 
-def pause(uuid):
-    return _change_state(
-        uuid, pecan.request.conductor_api.configuration_rollout_pause)
+def resume(context, uuid):
+    return serialize(context, pecan.request.conductor_api.
+                     configuration_rollout_resume(context, uuid=uuid))
 
 
-def resume(uuid):
-    return _change_state(
-        uuid, pecan.request.conductor_api.configuration_rollout_resume)
-
-
-def abort(uuid):
-    validation.uuid_path(uuid, _('configuration rollout'))
-    context = pecan.request.context
+def abort(context, uuid):
     row = pecan.request.conductor_api.configuration_rollout_abort(
         context, uuid=uuid)
     return {'configuration_rollout': serialize(context, row),
             'changed': row['changed']}
 
 
-def forget(uuid, device_uuid):
-    validation.uuid_path(uuid, _('configuration rollout'))
-    validation.uuid_path(device_uuid, _('device'))
+def forget(context, uuid, device_uuid):
     pecan.request.conductor_api.configuration_rollout_forget(
-        pecan.request.context, uuid=uuid, device_uuid=device_uuid)
+        context, uuid=uuid, device_uuid=device_uuid)
 
 
 _PATH = '/v2/configuration_rollouts'

@@ -27,7 +27,6 @@ from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import microversion
 from cyborg.api import route
-from cyborg.api import validation
 from cyborg.api import wait
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import device as device_controller
@@ -35,18 +34,14 @@ from cyborg.api.schemas import common as common_schema
 from cyborg.api.schemas import deployable as schema
 from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import deployable as deployable_queries
-from cyborg.i18n import _
 from cyborg.policies import deployable as policies
 
 CONF = cfg.CONF
 
 COLLECTION = 'deployables'
-_SORT_KEYS = ['id', 'uuid', 'name', 'created_at']
 
 
 class Deployable(base.APIBase):
-    """A deployable as the API shows it."""
-
     uuid = wtypes.text
     parent_id = int
     root_id = int
@@ -109,25 +104,20 @@ def wait_for_program(context, job):
     raise exception.from_record(error) or RuntimeError(error['message'])
 
 
-def program(uuid):
+def program(context, uuid):
     """Load a bitstream now."""
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('deployable'))
     image_uuid = route.body()[0]['value'][0]['image_uuid']
     job = pecan.request.conductor_api.deployable_program(
         context, uuid, image_uuid)
     wait_for_program(context, job)
-    return serialize(deployable_queries.get(context, uuid,
-                                            health=_with_health()))
+    return get_one(context, uuid)
 
 
-def get_all():
-    context = pecan.request.context
+def get_all(context):
     filters, params = device_controller.generic_filter(
-        route.query(), common_schema.pagination(_SORT_KEYS))
-    for key in ('name', 'driver_name', 'rp_uuid'):
-        if key in params:
-            filters[key] = params[key]
+        route.query(), common_schema.pagination(schema.SORT_KEYS))
+    filters.update((key, params[key]) for key in ('name', 'driver_name',
+                                                  'rp_uuid') if key in params)
     page = common_schema.page_args(params)
     deployables = deployable_queries.get_all(
         context, filters=filters, health=_with_health(), **page)
@@ -135,9 +125,7 @@ def get_all():
                            page['limit'])
 
 
-def get_one(uuid):
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('deployable'))
+def get_one(context, uuid):
     return serialize(deployable_queries.get(context, uuid,
                                             health=_with_health()))
 
@@ -160,6 +148,8 @@ ROUTES = [
                         406: [errors.NOT_ACCEPTABLE],
                         409: [errors.DEPLOYABLE_IN_USE,
                               errors.IMAGE_SERVICE_NOT_CONFIGURED],
-                        503: [errors.AGENT_UNREACHABLE]},
+                        # The programming tool's timeout on the host.
+                        503: [errors.AGENT_UNREACHABLE,
+                              errors.SERVICE_UNAVAILABLE]},
                 policy=policies.PROGRAM),
 ]

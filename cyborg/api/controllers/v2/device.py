@@ -46,8 +46,6 @@ _PAGE_FIELDS = ('limit', 'marker', 'sort_key', 'sort_dir')
 
 
 class Device(base.APIBase):
-    """A device as the API shows it."""
-
     uuid = wtypes.text
     type = wtypes.text
     vendor = wtypes.text
@@ -114,20 +112,15 @@ class Cleaning(base.Base):
                        'items': route.ref('DeviceCleaningUnit')}}
 
 
-def _reason(clean, detail):
-    """A clean's reason, shown to administrators only: it may carry an
-    operator's step's output, another tenant's data.
+def _clean(clean, detail):
+    """The members of every view of a clean; its reason for *detail*
+    (administrators) only: it may carry an operator's step's output,
+    another tenant's data.
     """
-    return clean.get('reason') if detail else None
-
-
-def _unit_view(clean, state, detail):
-    return base.to_json(
-        CleaningUnit, unit=common_cleaning.unit_address(clean), state=state,
-        generation=clean['id'], step=clean['step'],
-        step_started_at=base.utc(clean['step_started_at']),
-        started_at=base.utc(clean['handed_at']),
-        reason=_reason(clean, detail))
+    return dict(generation=clean.get('id'), step=clean.get('step'),
+                step_started_at=clean.get('step_started_at'),
+                started_at=clean.get('handed_at'),
+                reason=clean.get('reason') if detail else None)
 
 
 def cleaning_view(device, found=None, detail=False):
@@ -144,16 +137,14 @@ def cleaning_view(device, found=None, detail=False):
         Cleaning, state=device.get('clean_state'),
         steps=None if policy is None else policy['steps'],
         only=bool(policy and policy.get('only')),
-        generation=last.get('id'), step=last.get('step'),
-        step_started_at=base.utc(last.get('step_started_at')),
-        started_at=base.utc(last.get('handed_at')),
-        ended_at=base.utc(last.get('ended_at')),
-        reason=_reason(last, detail),
+        ended_at=last.get('ended_at'), **_clean(last, detail),
         released_by=last.get('ended_by') if released else None,
-        released_at=base.utc(last.get('ended_at')) if released else None,
-        units=[_unit_view(c, hold.CLEANING if c['state'] in
-                          common_cleaning.ACTIVE else hold.CLEAN_FAILED,
-                          detail) for c in found['units']])
+        released_at=last.get('ended_at') if released else None,
+        units=[base.to_json(
+            CleaningUnit, unit=common_cleaning.unit_address(c),
+            state=(hold.CLEANING if c['state'] in common_cleaning.ACTIVE
+                   else hold.CLEAN_FAILED), **_clean(c, detail))
+            for c in found['units']])
 
 
 def health_fields(row):
@@ -200,7 +191,6 @@ def serialize(device, extra=({}, {}), cleans=({}, False)):
 
 
 def serialize_all(context, devices):
-    """Devices at the request's version."""
     extra = configurations(context, devices)
     cleans = cleanings(context, devices)
     return [serialize(d, extra, cleans) for d in devices]
@@ -223,19 +213,14 @@ def generic_filter(params, page_schema):
                          common_schema.query_schema(page_schema, True),
                          _('filters.value'))
         params[field] = value
-        return {}, params
-    if field == 'name':
-        return {'name': value}, params
-    return {}, params
+    return ({'name': value} if field == 'name' else {}), params
 
 
-def get_all():
-    context = pecan.request.context
+def get_all(context):
     # Devices have no name: the generic filter on it is ignored, as it
     # matched nothing in the existing Cyborg either.
     _name, params = generic_filter(
-        route.query(), common_schema.pagination(['id', 'uuid', 'hostname',
-                                                 'created_at']))
+        route.query(), common_schema.pagination(schema.SORT_KEYS))
     filters = {key: params[key] for key in
                ('type', 'vendor', 'hostname', 'status') if key in params}
     page = common_schema.page_args(params)
@@ -244,9 +229,7 @@ def get_all():
                            page['limit'])
 
 
-def get_one(uuid):
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('device'))
+def get_one(context, uuid):
     # The configuration before the device: a report stores the device's
     # actual state and moves its configuration in one transaction, so a
     # configuration read as applied is never shown with the actual state
@@ -256,33 +239,27 @@ def get_one(uuid):
     return serialize(device, extra, cleanings(context, [device]))
 
 
-def _set_status(uuid, status):
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('device'))
-    pecan.request.conductor_api.device_set_status(context, uuid, status)
-
-
-def enable(uuid):
+def enable(context, uuid):
     """Enable a device (ending the hold-down of one that recovers)."""
-    _set_status(uuid, device_queries.ENABLED)
+    pecan.request.conductor_api.device_set_status(
+        context, uuid, device_queries.ENABLED)
 
 
-def disable(uuid):
-    _set_status(uuid, device_queries.MAINTAINING)
+def disable(context, uuid):
+    pecan.request.conductor_api.device_set_status(
+        context, uuid, device_queries.MAINTAINING)
 
 
-def clean(uuid):
+def clean(context, uuid):
     """Clean a device, abort its cleans, or release what they hold
     uncleaned (202, the device).
     """
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('device'))
     body = route.body() or {}
     pecan.request.conductor_api.device_clean(
         context, uuid, by=context.user_id,
         release_uncleaned=body.get('release_uncleaned', False),
         abort=body.get('abort', False), reason=body.get('reason'))
-    return get_one(uuid)
+    return get_one(context, uuid)
 
 
 class CleaningRecord(base.Base):
@@ -305,28 +282,22 @@ class CleaningRecord(base.Base):
              'done': {'type': 'array', 'items': {'type': 'object'}}}
 
 
-def get_cleanings(uuid):
+def get_cleanings(context, uuid):
     """A device's cleans, newest first (administrators)."""
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('device'))
     device_queries.get(context, uuid)
     return {'cleanings': [base.to_json(
-        CleaningRecord, generation=c['id'],
-        unit=common_cleaning.unit_address(c), state=c['state'],
-        driver_name=c['driver_name'], step=c['step'],
-        step_started_at=base.utc(c['step_started_at']),
-        started_at=base.utc(c['handed_at']),
-        ended_at=base.utc(c['ended_at']), reason=c['reason'],
-        ended_by=c['ended_by'], steps=c['steps'], done=c['done'])
+        CleaningRecord, unit=common_cleaning.unit_address(c),
+        state=c['state'], driver_name=c['driver_name'],
+        ended_at=c['ended_at'], ended_by=c['ended_by'], steps=c['steps'],
+        done=c['done'], **_clean(c, True))
         for c in device_state.history(context, uuid)]}
 
 
-def _set_status_by_selector(status):
+def _set_status_by_selector(context, status):
     """``{"devices": [...], "apply": bool}``: the devices a selector names
     that would change, or with ``"apply": true`` that changed (in one
     conductor transaction).
     """
-    context = pecan.request.context
     body = route.body()
     apply = body.pop('apply', False)
     device_queries.check_selector(body)
@@ -341,21 +312,18 @@ def _set_status_by_selector(status):
     return {COLLECTION: serialize_all(context, devices), 'apply': apply}
 
 
-def enable_selected():
-    return _set_status_by_selector(device_queries.ENABLED)
+def enable_selected(context):
+    return _set_status_by_selector(context, device_queries.ENABLED)
 
 
-def disable_selected():
-    return _set_status_by_selector(device_queries.MAINTAINING)
+def disable_selected(context):
+    return _set_status_by_selector(context, device_queries.MAINTAINING)
 
 
 def _selected(version):
     """The answer of POST /v2/devices/disable|enable."""
-    return {'type': 'object',
-            'properties': {'devices': {'type': 'array',
-                                       'items': route.ref('Device')},
-                           'apply': {'type': 'boolean'}},
-            'required': ['devices', 'apply'], 'additionalProperties': False}
+    return route.obj(devices={'type': 'array', 'items': route.ref('Device')},
+                     apply={'type': 'boolean'})
 
 
 _PATH = '/v2/devices'
@@ -393,12 +361,7 @@ ROUTES = [
                 'A device\'s cleans and its units\', newest first, with '
                 'the steps each ran, what they read back, and who released '
                 'or aborted it.', since='2.4',
-                response=lambda version: {
-                    'type': 'object', 'required': ['cleanings'],
-                    'properties': {'cleanings': {
-                        'type': 'array',
-                        'items': route.ref('DeviceCleaningRecord')}},
-                    'additionalProperties': False},
+                response=route.listed('cleanings', 'DeviceCleaningRecord'),
                 errors={404: [errors.DEVICE_NOT_FOUND]},
                 policy=policies.GET_CLEANINGS),
     route.Route('POST', _PATH + '/enable', enable_selected,

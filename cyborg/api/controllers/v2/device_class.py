@@ -35,8 +35,6 @@ COLLECTION = 'device_classes'
 
 
 class DeviceClass(base.APIBase):
-    """A device class as the API shows it."""
-
     uuid = wtypes.text
     name = wtypes.text
     description = wtypes.text
@@ -50,29 +48,23 @@ class DeviceClass(base.APIBase):
 
 def serialize(row):
     """A device class (a query dict or the conductor's answer)."""
-    return base.to_json(
-        DeviceClass, uuid=row['uuid'], name=row['name'],
-        description=row.get('description'), cleaning=row.get('cleaning'),
-        trait=device_class.trait(row['name']), selector=row['selector'],
-        created_at=row.get('created_at'), updated_at=row.get('updated_at'),
-        links=link.self_links(COLLECTION, row['name']))
+    return base.to_json(DeviceClass, **dict(
+        row, trait=device_class.trait(row['name']),
+        links=link.self_links(COLLECTION, row['name'])))
 
 
-def get_all():
-    context = pecan.request.context
+def get_all(context):
     page = common_schema.page_args(route.query())
     rows = dc_queries.get_all(context, **page)
     return base.collection(COLLECTION, [serialize(r) for r in rows],
                            page['limit'])
 
 
-def get_one(name):
-    context = pecan.request.context
+def get_one(context, name):
     return serialize(dc_queries.get_by_name(context, name.upper()))
 
 
-def post():
-    context = pecan.request.context
+def post(context):
     body = route.body()
     device_class.check(body['selector'])
     return serialize(pecan.request.conductor_api.device_class_create(
@@ -80,14 +72,12 @@ def post():
         description=body.get('description'), cleaning=body.get('cleaning')))
 
 
-def patch(name):
-    context = pecan.request.context
+def patch(context, name):
     return serialize(pecan.request.conductor_api.device_class_update(
         context, name=name, values=route.body()))
 
 
-def delete(name):
-    context = pecan.request.context
+def delete(context, name):
     pecan.request.conductor_api.device_class_delete(context, name=name)
 
 

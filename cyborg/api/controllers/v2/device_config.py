@@ -24,21 +24,17 @@ from wsme import types as wtypes
 
 from cyborg.api import errors
 from cyborg.api import route
-from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.schemas import device_config as schema
 from cyborg.common import device_config
 from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_config as config_queries
-from cyborg.i18n import _
 from cyborg.policies import device as policies
 
 _JSON_OBJECT = {'type': 'object'}
 
 
 class Configuration(base.Base):
-    """A device's configuration as the API shows it."""
-
     generation = int
     state = wtypes.text
     reason = wtypes.text
@@ -71,11 +67,9 @@ def view(device, config):
         actual=driver.get('actual'), desired=config.get('desired'))
 
 
-def put(uuid):
+def put(context, uuid):
     """Set the device's desired configuration; its agent applies it."""
-    validation.uuid_path(uuid, _('device'))
     body = route.body()
-    context = pecan.request.context
     device = device_queries.get(context, uuid)
     # Merged into what was asked before, as the conductor judges it again
     # in the transaction that stores it.
@@ -87,10 +81,8 @@ def put(uuid):
     return view(device, config)
 
 
-def delete(uuid):
+def delete(context, uuid):
     """Forget the device's desired state (the device stays as it is)."""
-    validation.uuid_path(uuid, _('device'))
-    context = pecan.request.context
     # A configuration is forgotten even when its device is gone; an
     # unknown device without one is a device 404.
     if config_queries.get(context, uuid) is None:

@@ -35,8 +35,6 @@ COLLECTION = 'device_profiles'
 
 
 class DeviceProfile(base.APIBase):
-    """A device profile as the API shows it."""
-
     uuid = wtypes.text
     name = wtypes.text
     description = wtypes.text
@@ -47,12 +45,8 @@ def serialize(profile):
     """A device profile (a query dict or a DeviceProfile object)."""
     if isinstance(profile, dp_obj.DeviceProfile):
         profile = profile.to_dict()
-    return base.to_json(
-        DeviceProfile, uuid=profile['uuid'], name=profile['name'],
-        description=profile.get('description'), groups=profile['groups'],
-        created_at=profile.get('created_at'),
-        updated_at=profile.get('updated_at'),
-        links=link.self_links(COLLECTION, profile['uuid']))
+    return base.to_json(DeviceProfile, **dict(
+        profile, links=link.self_links(COLLECTION, profile['uuid'])))
 
 
 def _server_error_before_2_4(exc):
@@ -77,8 +71,7 @@ def _check_legacy_name(profile):
             _('Device profile name is longer than 255 characters.')))
 
 
-def get_all():
-    context = pecan.request.context
+def get_all(context):
     params = route.query()
     names = params['name'].split(',') if 'name' in params else None
     page = common_schema.page_args(params)
@@ -87,8 +80,7 @@ def get_all():
                            page['limit'])
 
 
-def get_one(uuid_or_name):
-    context = pecan.request.context
+def get_one(context, uuid_or_name):
     if validation.is_uuid(uuid_or_name):
         profile = dp_queries.get_by_uuid(context, uuid_or_name)
     elif microversion.allow_device_profile_by_name(pecan.request.version):
@@ -100,8 +92,7 @@ def get_one(uuid_or_name):
     return {'device_profile': serialize(profile)}
 
 
-def post():
-    context = pecan.request.context
+def post(context):
     strict = microversion.allow_operator_api(pecan.request.version)
     profile = route.body()[0]
     if not strict:
@@ -121,9 +112,8 @@ def post():
     return serialize(created)
 
 
-def delete(uuid_or_name=None):
+def delete(context, uuid_or_name=None):
     """By ?value=n1,n2, or by the uuid or the names (n1,n2) of the path."""
-    context = pecan.request.context
     if uuid_or_name is None:
         uuid_or_name = route.query().get('value', '')
     items = [item.strip() for item in uuid_or_name.split(',')]

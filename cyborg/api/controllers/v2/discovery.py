@@ -29,7 +29,7 @@ from cyborg.policies import discovery as policies
 
 CONF = cfg.CONF
 
-_EMPTY_DIFF = {'added': [], 'changed': [], 'removed': []}
+_DIFFS = ('added', 'changed', 'removed')
 # The state of a host's discovery, and the status it had before states
 # (ok or error), which clients read.
 _STATUS = {discovery_queries.DONE: 'ok',
@@ -41,15 +41,12 @@ _STATUS = {discovery_queries.DONE: 'ok',
 def state_result(host, discovery_id, state, result):
     """One host's discovery as the API shows it (*result* None while asked)."""
     result = result or {}
-    shown = dict(_EMPTY_DIFF, host=host, status=_STATUS[state],
-                 state=state, discovery_id=discovery_id,
-                 error=result.get('error'),
-                 generation=result.get('generation'),
-                 report=result.get('report'),
-                 drivers=result.get('drivers') or [])
-    for key in _EMPTY_DIFF:
-        shown[key] = result.get(key) or []
-    return shown
+    return dict({key: result.get(key) or [] for key in _DIFFS},
+                host=host, status=_STATUS[state], state=state,
+                discovery_id=discovery_id, error=result.get('error'),
+                generation=result.get('generation'),
+                report=result.get('report'),
+                drivers=result.get('drivers') or [])
 
 
 def wait_for_outcome(context, started, seconds):
@@ -79,8 +76,7 @@ def wait_for_outcome(context, started, seconds):
     return results
 
 
-def post():
-    context = pecan.request.context
+def post(context):
     # No body: every agent, every driver.
     body = route.body() or {}
     started = pecan.request.conductor_api.discovery_start(

@@ -17,6 +17,7 @@
 """
 
 from oslo_config import cfg
+from oslo_utils import strutils
 import pecan
 from wsme import types as wtypes
 
@@ -24,13 +25,11 @@ from cyborg import exception
 from cyborg.api import errors
 from cyborg.api import link
 from cyborg.api import route
-from cyborg.api import validation
 from cyborg.api import wait
 from cyborg.api.controllers import base
 from cyborg.api.schemas import driver as schema
 from cyborg.db.queries import discovery as discovery_queries
 from cyborg.db.queries import driver as driver_queries
-from cyborg.i18n import _
 from cyborg.policies import driver as policies
 
 CONF = cfg.CONF
@@ -39,8 +38,6 @@ COLLECTION = 'drivers'
 
 
 class Driver(base.APIBase):
-    """A driver of a host as the API shows it."""
-
     uuid = wtypes.text
     host = wtypes.text
     name = wtypes.text
@@ -96,8 +93,7 @@ def _outcome(context, hosts, request_id):
     return found
 
 
-def get_all():
-    context = pecan.request.context
+def get_all(context):
     params = route.query()
     drivers = driver_queries.get_all(
         context, host=params.get('host'), name=params.get('name'),
@@ -105,15 +101,12 @@ def get_all():
     return {COLLECTION: [serialize(d) for d in drivers]}
 
 
-def get_one(uuid):
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('driver'))
+def get_one(context, uuid):
     return serialize(driver_queries.get(context, uuid))
 
 
-def post():
+def post(context):
     """Install on one host (``host``) or on every agent's."""
-    context = pecan.request.context
     body = route.body()
     asked = pecan.request.conductor_api.driver_install(
         context, body['name'], host=body.get('host'),
@@ -121,23 +114,19 @@ def post():
     return {COLLECTION: [serialize(d) for d in settled(context, asked)]}
 
 
-def patch(uuid):
+def patch(context, uuid):
     """New configuration; the host rediscovers."""
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('driver'))
     body = route.body()
     asked = pecan.request.conductor_api.driver_update(
         context, uuid, body['config'])
     return serialize(settled(context, asked)[0])
 
 
-def delete(uuid):
+def delete(context, uuid):
     """Uninstall (``?force=true``: unbind its devices first)."""
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('driver'))
-    force = route.query().get('force', 'false').lower() in (
-        'true', '1', 'yes')
-    pecan.request.conductor_api.driver_uninstall(context, uuid, force=force)
+    pecan.request.conductor_api.driver_uninstall(
+        context, uuid,
+        force=strutils.bool_from_string(route.query().get('force')))
 
 
 ROUTES = [

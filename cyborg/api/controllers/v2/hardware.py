@@ -19,8 +19,6 @@ reports: a host whose agent is down still shows what it had.
 
 import urllib.parse
 
-import pecan
-
 from cyborg import liveness
 from cyborg.api import errors
 from cyborg.api import link
@@ -30,17 +28,18 @@ from cyborg.db.queries import device_state
 from cyborg.db.queries import hold
 from cyborg.policies import hardware as policies
 
+# What the views of a host show besides its hardware.
+_HOST = ('host', 'agent_status', 'generation', 'inventory_hash',
+         'last_report_at')
+
 
 def host_summary(view):
     """A host without its hardware records (GET /v2/hosts)."""
-    summary = {key: view[key] for key in (
-        'host', 'agent_status', 'generation', 'inventory_hash',
-        'last_report_at')}
-    summary['devices'] = len(view['hardware'] or [])
-    summary['links'] = [link.make_link(
-        'hardware', 'hosts', urllib.parse.quote(view['host'], safe=''),
-        'hardware')]
-    return summary
+    return dict({key: view[key] for key in _HOST},
+                devices=len(view['hardware'] or []),
+                links=[link.make_link(
+                    'hardware', 'hosts',
+                    urllib.parse.quote(view['host'], safe=''), 'hardware')])
 
 
 def _clean_state(entry):
@@ -59,32 +58,25 @@ def host_view(view, held):
     with ``cleaning``: what of its device its cleans hold in *held*
     (device_state.held()): cleaning, clean_failed or null.
     """
-    result = {key: view[key] for key in (
-        'host', 'agent_status', 'generation', 'inventory_hash',
-        'last_report_at')}
-    result['hardware'] = [
+    return dict({key: view[key] for key in _HOST}, hardware=[
         dict(r, cleaning=_clean_state(held.get(r.get('uuid'))))
-        for r in view['hardware'] or []]
-    return result
+        for r in view['hardware'] or []])
 
 
-def get_hardware():
-    context = pecan.request.context
+def get_hardware(context):
     host = route.query().get('host')
     views = liveness.hardware(context, host=host)
     held = device_state.held(context, host)
     return {'hosts': [host_view(v, held) for v in views]}
 
 
-def get_host_hardware(host):
-    context = pecan.request.context
+def get_host_hardware(context, host):
     route.query()
     [view] = liveness.hardware(context, host=host)
     return host_view(view, device_state.held(context, host))
 
 
-def get_hosts():
-    context = pecan.request.context
+def get_hosts(context):
     route.query()
     return {'hosts': [host_summary(v) for v in liveness.hardware(context)]}
 

@@ -19,12 +19,12 @@ Detach takes only the ARQs attach made, never Nova's own.
 import datetime
 
 from oslo_config import cfg
+from oslo_utils import strutils
 from oslo_utils import timeutils
 import pecan
 
 from cyborg.api import errors
 from cyborg.api import route
-from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import accelerator_request as arq_api
 from cyborg.api.schemas import common as common_schema
@@ -32,12 +32,9 @@ from cyborg.api.schemas import instance as schema
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import attachment as att_queries
 from cyborg.db.queries import instance as instance_queries
-from cyborg.i18n import _
 from cyborg.policies import instance as policies
 
 CONF = cfg.CONF
-
-_TRUE = ('true', '1', 'yes')
 
 
 def _serialize_attachment(attachment, arqs):
@@ -87,17 +84,13 @@ def _arqs(context, instance_uuid):
         instance_uuid=instance_uuid)
 
 
-def get_accelerators(instance_uuid):
-    context = pecan.request.context
-    validation.uuid_path(instance_uuid, _('instance'))
+def get_accelerators(context, instance_uuid):
     return {'arqs': arq_api.serialize_all(context,
                                           _arqs(context, instance_uuid))}
 
 
-def attach(instance_uuid):
+def attach(context, instance_uuid):
     """The new ARQs, the server as Nova shows it and the reboot asked."""
-    context = pecan.request.context
-    validation.uuid_path(instance_uuid, _('instance'))
     body = route.body()
     result = pecan.request.conductor_api.instance_attach(
         context, instance_uuid, body['device_profile_name'],
@@ -109,30 +102,24 @@ def attach(instance_uuid):
             'attachment': result['attachment'], 'reboot': result['reboot']}
 
 
-def detach(instance_uuid):
+def detach(context, instance_uuid):
     """Detach what attach gave (``?arqs=``: only these; ``?reboot=``)."""
-    context = pecan.request.context
-    validation.uuid_path(instance_uuid, _('instance'))
     params = route.query()
-    arq_uuids = None
-    if 'arqs' in params:
-        arq_uuids = [u.strip() for u in params['arqs'].split(',')]
-        for arq_uuid in arq_uuids:
-            validation.uuid_path(arq_uuid, _('accelerator request'))
-    reboot = params.get('reboot', 'false').lower() in _TRUE
     pecan.request.conductor_api.instance_detach(
-        context, instance_uuid, arq_uuids=arq_uuids, reboot=reboot)
+        context, instance_uuid,
+        arq_uuids=(arq_api.uuid_list(params['arqs']) if 'arqs' in params
+                   else None),
+        reboot=strutils.bool_from_string(params.get('reboot')))
 
 
-def get_all():
+def get_all(context):
     """A page of servers with Bound ARQs, Nova's view and audit mark."""
-    context = pecan.request.context
     params = route.query()
     # A page at a time, at most the largest page, so that one request
     # asks Nova about a bounded number of servers.
     limit = int(params.get('limit', common_schema.MAX_LIMIT))
     idle_before = None
-    if params.get('idle', 'false').lower() in _TRUE:
+    if strutils.bool_from_string(params.get('idle')):
         idle_before = timeutils.utcnow() - datetime.timedelta(
             seconds=CONF.telemetry.idle_window)
     entries = instance_queries.get_page(
@@ -151,10 +138,8 @@ def get_all():
                       for e in entries], limit, resource='instances')
 
 
-def get_one(instance_uuid):
+def get_one(context, instance_uuid):
     """The server as Nova shows it, its ARQs and attach's attachments."""
-    context = pecan.request.context
-    validation.uuid_path(instance_uuid, _('instance'))
     server = pecan.request.conductor_api.instance_show(
         context, instance_uuid)
     arqs = arq_queries.get_all(context, instance_uuid=instance_uuid)
@@ -217,7 +202,7 @@ ROUTES = [
                         403: [errors.OVER_LIMIT],
                         409: [errors.NO_ACCELERATOR_CANDIDATE,
                               errors.SERVER_NOT_ATTACHABLE,
-                              errors.ARQ_BIND_REFUSED],
+                              errors.ARQ_BIND_REFUSED, errors.CONFLICT],
                         503: [errors.NOVA_UNAVAILABLE,
                               errors.LIMITS_UNAVAILABLE,
                               errors.PLACEMENT_UNAVAILABLE]},
@@ -228,7 +213,7 @@ ROUTES = [
                 errors={400: [errors.NOVA_NOT_CONFIGURED],
                         404: [errors.ARQ_NOT_FOUND],
                         409: [errors.ARQ_BAD_STATE, errors.ARQS_NOT_ATTACHED,
-                              errors.SERVER_NOT_DETACHABLE],
+                              errors.SERVER_NOT_DETACHABLE, errors.CONFLICT],
                         503: [errors.NOVA_UNAVAILABLE,
                               errors.PLACEMENT_UNAVAILABLE]},
                 policy=policies.DETACH),

@@ -19,7 +19,6 @@ service_down_time`` is down.
 
 import datetime
 
-import pecan
 from wsme import types as wtypes
 
 from cyborg import servicegroup
@@ -49,17 +48,10 @@ class Service(base.Base):
 
 def serialize(service, now):
     return base.to_json(
-        Service, uuid=service['uuid'], host=service['host'],
-        binary=service['binary'], topic=service['topic'],
-        version=service['version'],
-        status=servicegroup.service_status(service, now),
-        last_seen_up=base.utc(service['last_seen_up']),
-        started_at=base.utc(service['started_at']),
-        created_at=service['created_at'], updated_at=service['updated_at'])
+        Service, status=servicegroup.service_status(service, now), **service)
 
 
-def get_all():
-    context = pecan.request.context
+def get_all(context):
     params = route.query()
     services = service_queries.get_all(
         context, host=params.get('host'), binary=params.get('binary'))

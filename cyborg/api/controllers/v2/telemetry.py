@@ -16,17 +16,14 @@
 The database keeps the latest sample; the series are Prometheus'.
 """
 
-import pecan
 
 from cyborg.api import errors
 from cyborg.api import route
-from cyborg.api import validation
 from cyborg.api.controllers import base
 from cyborg.api.controllers.v2 import accelerator_request as arq_api
 from cyborg.common import telemetry
 from cyborg.db.queries import accelerator_request as arq_queries
 from cyborg.db.queries import telemetry as telemetry_queries
-from cyborg.i18n import _
 from cyborg.policies import accelerator_request as arq_policies
 from cyborg.policies import device as device_policies
 
@@ -51,45 +48,32 @@ TELEMETRY = route.obj(
     **dict(SAMPLE['properties'], read_at=route.nullable(_DATETIME)))
 
 
-def _time(value):
-    utc = base.utc(value)
-    return None if utc is None else utc.replace(microsecond=0).isoformat()
-
-
 def sample_view(sample):
     """A device's ``telemetry`` member (None before the first sample)."""
     if not sample:
         return None
-    return {'read_at': _time(sample['read_at']),
+    return {'read_at': base.iso(sample['read_at']),
             'stale_reason': sample['stale_reason'],
-            'idle_since': _time(sample['idle_since']),
+            'idle_since': base.iso(sample['idle_since']),
             'values': sample['values']}
 
 
 def view(row):
     """The answer of both routes (a telemetry_queries.get row)."""
-    return {'device_uuid': row['device_uuid'], 'hostname': row['hostname'],
-            'driver': row['driver_name'],
-            'reported_at': _time(row['last_report_at']),
-            'read_at': _time(row['read_at']),
-            'stale_reason': row['stale_reason'],
-            'idle_since': _time(row['idle_since']),
-            'values': row['values']}
+    return dict({'device_uuid': row['device_uuid'],
+                 'hostname': row['hostname'], 'driver': row['driver_name'],
+                 'reported_at': base.iso(row['last_report_at'])},
+                **sample_view(row))
 
 
-def get_device(uuid):
-    """The latest telemetry of a device."""
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('device'))
+def get_device(context, uuid):
     return view(telemetry_queries.get(context, uuid))
 
 
-def get_arq(uuid):
+def get_arq(context, uuid):
     """The telemetry behind an ARQ of the caller's project (else 404),
     idle never since before the ARQ's bind.
     """
-    context = pecan.request.context
-    validation.uuid_path(uuid, _('accelerator request'))
     arq = arq_queries.device_of(
         context, uuid, project_id=arq_api.visible_project(context))
     row = telemetry_queries.get(context, arq['device_uuid'])

@@ -21,7 +21,6 @@ import datetime
 
 from oslo_utils import strutils
 from oslo_utils import timeutils
-import pecan
 from wsme import types as wtypes
 
 from cyborg import exception
@@ -98,10 +97,6 @@ def window(params, now):
     return max(start, _FIRST), min(end, now)
 
 
-def _iso(when):
-    return base.utc(when).isoformat()
-
-
 def _hours(seconds):
     return {'device_seconds': seconds,
             'device_hours': round(seconds / 3600.0, 6)}
@@ -153,8 +148,7 @@ def _detail(params):
     return detail, int(params.get('limit', common.MAX_LIMIT))
 
 
-def get():
-    context = pecan.request.context
+def get(context):
     params = route.query()
     project_id = _project(context, params)
     now = usage_queries.to_second(timeutils.utcnow())
@@ -174,7 +168,7 @@ def get():
                 context, start, end, project_id=project_id,
                 device_class=name, limit=limit, marker=params.get('marker'),
                 until_now=end == now)
-    body = {'start': _iso(start), 'end': _iso(max(start, end)),
+    body = {'start': base.iso(start), 'end': base.iso(max(start, end)),
             'group_by': group_by,
             'project_usages': _project_usages(rows, group_by)}
     if detail:

@@ -65,7 +65,7 @@ class _MigrationsMixin(test_migrations.ModelsMigrationsSync):
     def test_upgrade_from_empty(self):
         self.assertIsNone(migration.version(engine=self.engine))
         migration.upgrade(engine=self.engine)
-        self.assertEqual(migration.heads()[0],
+        self.assertEqual(database.migration_heads()[0],
                          migration.version(engine=self.engine))
         self.assertEqual(
             set(models.Base.metadata.tables) | {'alembic_version'},

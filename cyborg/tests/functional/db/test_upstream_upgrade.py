@@ -224,7 +224,8 @@ class _UpstreamUpgradeMixin(_DumpMixin,
             datetime.timezone.utc).replace(tzinfo=None, microsecond=0)
         status, output = self.dbsync('upgrade')
         self.assertEqual(0, status, output)
-        self.assertEqual(migration.heads()[0], migration.version(self.engine))
+        self.assertEqual(database.migration_heads()[0],
+                         migration.version(self.engine))
         self.assertEqual(set(models.Base.metadata.tables) |
                          {'alembic_version'},
                          set(sa.inspect(self.engine).get_table_names()))
@@ -318,7 +319,8 @@ class _UpstreamUpgradeMixin(_DumpMixin,
         self.assertNotIn('device_state', output)
         self.assertEqual(sorted(self.before['devices']),
                          sorted(rows(self.engine, 'devices')))
-        self.assertEqual(migration.heads()[0], migration.version(self.engine))
+        self.assertEqual(database.migration_heads()[0],
+                         migration.version(self.engine))
 
     def test_devices_left_to_clean_are_held(self):
         # 17.0.0's device_state of a device left to clean: cleaning here,
@@ -498,14 +500,15 @@ class _UpstreamUpgradeMixin(_DumpMixin,
         self.assertEqual(0, status, output)
         engine = sa.create_engine(url)
         self.addCleanup(engine.dispose)
-        self.assertEqual(migration.heads()[0], migration.version(engine))
+        self.assertEqual(database.migration_heads()[0],
+                         migration.version(engine))
         self.assertEqual(set(models.Base.metadata.tables) |
                          {'alembic_version'},
                          set(sa.inspect(engine).get_table_names()))
         status, output = self.dbsync('upgrade')
         self.assertEqual(0, status, output)
         self.assertIn('Database schema is at revision %s'
-                      % migration.heads()[0], output)
+                      % database.migration_heads()[0], output)
 
 
 class UpstreamUpgradeMySQLTestCase(_UpstreamUpgradeMixin, base.TestCase):
@@ -543,7 +546,8 @@ class _SkipLevelMixin(_DumpMixin):
         self.assertEqual(0, code, output)
         self.assertIn('at revision 6c77bd6afea5 (openstack-cyborg 11.0.0 '
                       'to 16.x', output)
-        self.assertEqual(migration.heads()[0], migration.version(self.engine))
+        self.assertEqual(database.migration_heads()[0],
+                         migration.version(self.engine))
         self.assert_rows_carried_over()
         self.assertIn('{"domain": "0000", "bus": "0c", "device": "0", '
                       '"function": "1"}',

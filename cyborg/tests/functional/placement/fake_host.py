@@ -28,6 +28,7 @@ conductor's report handling), and the conductor's periodic task.
 import os
 
 import fixtures
+from hypothesis import strategies as st
 from oslo_utils import uuidutils
 
 from cyborg import conf as cyborg_conf
@@ -328,6 +329,17 @@ def offered(test, rc, in_tree=None, required=None):
             root = body['provider_summaries'][rp]['root_provider_uuid']
             found.setdefault(root, set()).add(rp)
     return found
+
+
+def pick(data, items):
+    """One of *items* (None when there is none), drawn alike whatever
+    their number: a state machine's step that draws from what the
+    services answered (Placement's offers, what was refused) would
+    otherwise draw otherwise when the same steps meet another answer,
+    which hypothesis fails as a flaky strategy.
+    """
+    index = data.draw(st.integers(0, 255), label='pick')
+    return items[index % len(items)] if items else None
 
 
 def refused(call, *args, **kwargs):

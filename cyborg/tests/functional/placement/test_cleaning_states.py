@@ -133,28 +133,33 @@ class CleaningStates(stateful.RuleBasedStateMachine):
         """Boot through Placement's candidates, bind directly onto any
         unit (a caller that skips Placement), or delete a server.
         """
-        offered = sorted((rc, rp) for rc in CLASSES
-                         for rp in self.host.offered(rc))
-        if action == 'boot' and offered:
-            rc, rp = data.draw(st.sampled_from(offered))
-            arq, server = self.host.boot(rc, rp)
+        if action == 'boot':
+            items = sorted((rc, rp) for rc in CLASSES
+                           for rp in self.host.offered(rc))
+        elif action == 'bind':
+            items = self._providers()
+        else:
+            items = sorted(self.servers)
+        chosen = fake_host.pick(data, items)
+        if chosen is None:
+            pass
+        elif action == 'boot':
+            arq, server = self.host.boot(*chosen)
             self.servers.add(server)
             self.arqs.add(arq)
-        elif action == 'bind' and self._providers():
-            rp = data.draw(st.sampled_from(self._providers()))
+        elif action == 'bind':
             rc = next(rc for rc in CLASSES
-                      if rc in self.test.client.get_inventories(rp)[1])
+                      if rc in self.test.client.get_inventories(chosen)[1])
             try:
-                arq, server = self.host.boot(rc, rp, allocate=False)
+                arq, server = self.host.boot(rc, chosen, allocate=False)
             except fake_host.BOOT_REFUSED:
                 pass
             else:
                 self.servers.add(server)
                 self.arqs.add(arq)
-        elif action == 'delete' and self.servers:
-            server = data.draw(st.sampled_from(sorted(self.servers)))
-            self.host.delete(server)
-            self.servers.discard(server)
+        else:
+            self.host.delete(chosen)
+            self.servers.discard(chosen)
         self._settle()
 
     # The device, the agent, the conductor -----------------------------------

@@ -38,6 +38,7 @@ from cyborg.common import device_config
 from cyborg.conductor.devices import configuration_rollout as rollout_ops
 from cyborg.conductor.devices import device_class
 from cyborg.db.queries import configuration_rollout as rollout_queries
+from cyborg.tests.fixtures import fake_faults
 from cyborg.tests.functional.placement import fake_host
 
 pytestmark = pytest.mark.slow(3)
@@ -129,8 +130,9 @@ class RolloutTestCase(fake_host.ConfigHostTestCase):
 
     def test_a_failing_qat_pauses_resumes_once_forgotten_and_aborts(self):
         failing = self.hosts[1]
-        failing.driver().simulate_config_failure(
-            fake_host.ADDRESSES['qat'], 'sriov_numvfs: EBUSY')
+        fake_faults.config_failure(
+            failing.driver(), fake_host.ADDRESSES['qat'],
+            'sriov_numvfs: EBUSY')
         row = self._run(self._create())
         self.assertEqual(configuration_rollout.PAUSED, row['state'])
         self.assertIn('EBUSY', row['reason'])

@@ -44,6 +44,7 @@ from cyborg.conductor.placement import push as placement_push
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db.queries import capacity as capacity_queries
 from cyborg.db.queries import deployable as deployable_queries
+from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
@@ -186,6 +187,29 @@ class _DeviceClassMixin(placement_fixture.PlacementMixin):
         self.assertEqual([], self._with_trait())
         self.assertEqual([_gpu('n1', 0), _gpu('n2', 0)],
                          self._with_trait('CUSTOM_CLASS_SMALL'))
+
+    def test_a_class_cleans_its_devices_from_its_answer(self):
+        # The cleaning fault test's failure: a tenant who left right after
+        # a class with cleaning was created was not cleaned, its devices'
+        # policy waiting for the push.  No push here: the class's own
+        # transaction writes it, and its update and delete too.
+        def policies():
+            return {d['hostname'] + str(d['id']): d['clean_steps']
+                    for d in device_queries.get_all(self.context)}
+
+        self.assertEqual({None}, set(policies().values()))
+        device_class_ops.create(self.context, 'gpu_40g', SELECTOR,
+                                cleaning_policy='on')
+        matching = [p for p in policies().values() if p is not None]
+        self.assertEqual(3, len(matching))
+        self.assertEqual(2, list(policies().values()).count(None))
+        device_class_ops.update(self.context, 'gpu_40g',
+                                {'cleaning': 'off'})
+        self.assertEqual({None}, set(policies().values()))
+        device_class_ops.update(self.context, 'gpu_40g',
+                                {'cleaning': 'on'})
+        device_class_ops.delete(self.context, 'gpu_40g')
+        self.assertEqual({None}, set(policies().values()))
 
     def _capacity(self, name='GPU_40G'):
         """The capacity view of the class: {host: (total, free)}."""

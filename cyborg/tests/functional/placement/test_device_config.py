@@ -57,6 +57,7 @@ from cyborg.drivers.gpu import nvidia
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import agent_config
 from cyborg.tests.fixtures import cleaning
 from cyborg.tests.fixtures import fake_kernel
 from cyborg.tests.fixtures import fakesys
@@ -133,7 +134,7 @@ class _ConfigMixin(sysfs.FakeHostMixin):
         answer = configuration.for_agent(self.context, HOST, self.revision)
         self.assertIsNotNone(answer, 'nothing handed to the agent')
         configs, self.revision = answer
-        done = tracker.configure(configs)
+        done = agent_config.configure(tracker, configs)
         tracker.update(self.context)
         return done
 

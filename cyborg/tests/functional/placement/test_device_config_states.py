@@ -29,10 +29,11 @@ against the real Placement:
   ``failed`` with its reason; ``pending`` or ``applying`` only while its
   own device's driver fails; never ``drifted``, also after a restart.
 
-The examples are derandomized (the same sequences every run) and
-bounded, and each runs on a host of its own in one database and
-Placement: a failure names the rule sequence that broke, replayed by
-running the test again.
+The sequences are new at each run (hypothesis prints, with a failure,
+the blob that replays it, ``@reproduce_failure``, and the seed,
+``--hypothesis-seed``) and bounded, and each runs on a host of its own
+in one database and Placement: a failure names the rule sequence that
+broke; a sequence that found a defect is kept as a test of its own.
 """
 
 import itertools
@@ -49,8 +50,8 @@ from cyborg.tests.functional.placement import fake_host
 pytestmark = pytest.mark.slow(3)
 
 SETTINGS = hypothesis.settings(
-    derandomize=True, database=None, deadline=None, max_examples=8,
-    stateful_step_count=12,
+    derandomize=False, database=None, deadline=None, max_examples=8,
+    stateful_step_count=12, print_blob=True,
     phases=[hypothesis.Phase.explicit, hypothesis.Phase.generate],
     suppress_health_check=list(hypothesis.HealthCheck))
 #: Report intervals after each step: a pending change is applied within
@@ -130,28 +131,30 @@ class DeviceStates(stateful.RuleBasedStateMachine):
         """
         offered = sorted((rc, rp) for rc in CLASSES
                          for rp in self.host.offered(rc))
-        if action == 'boot' and offered:
-            rc, rp = data.draw(st.sampled_from(offered))
-            _arq, server = self.host.boot(rc, rp)
+        # Each action draws twice, whatever the services answered.
+        server = fake_host.pick(data, sorted(
+            self.attached if action == 'detach' else self.servers))
+        chosen = fake_host.pick(data, offered)
+        if action == 'boot' and chosen:
+            _arq, server = self.host.boot(*chosen)
             self.servers[server] = self._allocated(server)
-        elif action == 'delete' and self.servers:
-            server = data.draw(st.sampled_from(sorted(self.servers)))
+        elif action == 'delete' and server:
             self.host.delete(server)
             del self.servers[server]
             self.attached.pop(server, None)
-        elif action == 'attach' and self.servers and offered:
-            server = data.draw(st.sampled_from(sorted(self.servers)))
-            rc = data.draw(st.sampled_from(offered))[0]
+        elif action == 'attach' and server and chosen:
             arqs = []
             if fake_host.refused(lambda: arqs.extend(
-                    self.host.attach(server, rc))) is None:
+                    self.host.attach(server, chosen[0]))) is None:
                 self.attached.setdefault(server, []).append(arqs)
                 self.servers[server] = self._allocated(server)
-        elif action == 'detach' and self.attached:
-            server = data.draw(st.sampled_from(sorted(self.attached)))
+        elif action == 'detach' and server:
             arqs = self.attached[server].pop()
             if not self.attached[server]:
                 del self.attached[server]
+            # A running server's detach needs a reboot (Nova's): stopped
+            # first, as an operator would.
+            self.test.nova.servers.set_state(server, 'stopped')
             self.host.detach(server, arqs)
             self.servers[server] = self._allocated(server)
         self._settle()

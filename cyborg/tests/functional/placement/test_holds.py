@@ -53,7 +53,9 @@ from cyborg.drivers import fake
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import agent_config
 from cyborg.tests.fixtures import cleaning as clean_fixture
+from cyborg.tests.fixtures import fake_faults
 from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.fixtures import placement as placement_fixture
 from cyborg.tests.fixtures import reporting
@@ -191,7 +193,7 @@ class HoldReasonsTestCase(base.DbTestCase):
         answer = configuration.for_agent(self.context, HOST, self.revision)
         self.assertIsNotNone(answer, 'nothing handed to the agent')
         configs, self.revision = answer
-        done = self.tracker.configure(configs)
+        done = agent_config.configure(self.tracker, configs)
         self._discover()
         return done
 
@@ -214,10 +216,10 @@ class HoldReasonsTestCase(base.DbTestCase):
         self._check()
 
         # Unhealthy, recovering in its hold-down, returned by enable.
-        self.driver.simulate_health(NPU, 'on fire')
+        fake_faults.health(self.driver, NPU, 'on fire')
         self._discover()
         self._check({'CUSTOM_NPU': 1}, 'unhealthy')
-        self.driver.simulate_health(NPU)
+        fake_faults.health(self.driver, NPU)
         self._discover()
         self._check({'CUSTOM_NPU': 1}, 'recovering')
         device_ops.set_status(self.context, self.client, self._uuid(NPU),
@@ -247,13 +249,13 @@ class HoldReasonsTestCase(base.DbTestCase):
             self.context, HOST, self.revision)
         self.assertEqual('applying', self._state(QAT))
         self._check({'CUSTOM_QAT': 4}, 'config_applying')
-        self.tracker.configure(configs)
+        agent_config.configure(self.tracker, configs)
         self._discover()
         self.assertEqual('applied', self._state(QAT))
         self._check()
 
         # A MIG layout the GPU refuses: failed, the GPU reserved.
-        self.driver.simulate_config_failure(GPU, 'MIG mode not supported')
+        fake_faults.config_failure(self.driver, GPU, 'MIG mode not supported')
         configuration.configure(self.context, self._uuid(GPU),
                                 {'mode': 'mig', 'mig_layout': '1g.10gb'})
         self._push()

@@ -359,7 +359,7 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
         self._run_due()
         self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 2}},
                          self._allocations())
-        self.nova.servers.finish_reboot(self.server)
+        self.nova.servers.set_state(self.server, 'active')
         self._run_due()
         self.assertEqual({self.root: {'VCPU': 2}, self.fpga: {'FPGA': 1}},
                          self._allocations())

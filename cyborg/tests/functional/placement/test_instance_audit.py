@@ -17,8 +17,10 @@ nothing else, also while other servers are bound at the same time; against
 the stand-in for Nova and the real Placement, on MariaDB and PostgreSQL.
 """
 
+import queue
 import threading
 
+import oslo_messaging as messaging
 from oslo_utils import timeutils
 from oslo_utils import uuidutils
 import pytest
@@ -26,6 +28,8 @@ import pytest
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
 from cyborg import states
+from cyborg.agent import rpcapi as agent_rpcapi
+from cyborg.cmd import manage_audit
 from cyborg.conductor.arq import jobs
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.audit import instances
@@ -147,6 +151,31 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
             [j['kind'] for j in job_queries.get_all(self.context)])
         consumers = set(self.client.get_allocations(self.vgpu))
         self.assertEqual({self.healthy, self.building}, consumers)
+
+    def test_manage_heal_tells_the_agents(self):
+        # Issue 78: cyborg-manage's heal, which runs with no conductor,
+        # tells the agent who holds its devices once it released them.
+        casts = queue.Queue()
+
+        class _Agent:
+            target = messaging.Target(version='1.0')
+
+            @messaging.expose
+            def holders_changed(self, context, bindings):
+                casts.put(bindings)
+
+        self.rpc_servers.start(messaging.Target(
+            topic=agent_rpcapi.TOPIC, server='n1'), [_Agent()])
+        self._plant()
+        found = manage_audit._instance(CONF, self.context, None, True)
+        self.assertEqual(3, len(found))
+        self.assertTrue(all(f.repaired for f in found))
+        # Its devices' holders, read after the release committed (an
+        # ARQ waiting in Deleting for its release job still holds).
+        holders = casts.get(timeout=10)
+        self.assertIn({'instance': self.healthy, 'project': 'p1'},
+                      holders[arq_queries.device_of(
+                          self.context, self.healthy_arq)['device_uuid']])
 
     def test_grace_and_nova_task_leave_them_alone(self):
         self.flags(group='conductor', instance_orphan_grace=3600)

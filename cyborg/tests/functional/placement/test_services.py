@@ -51,17 +51,16 @@ class PlacementServicesTestCase(base.ServiceTestCase):
     def _tree(self, expected):
         """The compute node's children once *expected* are all published.
 
-        A provider is made, then given its inventories, then its traits
-        (``placement_sync.write_provider``), so a name alone is not a
-        published provider: each must hold its traits (every Cyborg
-        provider has ``OWNER_CYBORG``), the last write of its push.
+        A new provider is made, given its traits, recorded, and only then
+        given its inventories (``push._publish_new``), so a name alone is
+        not a published provider: each must hold its inventories, the
+        last write of its push (every device here has one class).
         """
         def published():
             tree = self.placement.tree(self.rp_name)
             if sorted(tree) != expected:
                 return None
-            if not all('OWNER_CYBORG' in rp['traits']
-                       for rp in tree.values()):
+            if not all(rp['inventories'] for rp in tree.values()):
                 return None
             return tree
         return services.wait_for(published, timeout=90,

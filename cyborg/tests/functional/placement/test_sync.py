@@ -21,6 +21,7 @@ import threading
 import time
 from unittest import mock
 
+from oslo_serialization import jsonutils
 from oslo_utils import uuidutils
 import pytest
 import sqlalchemy as sa
@@ -189,9 +190,103 @@ class _SyncMixin(placement_fixture.PlacementMixin):
              for a in snap.attributes[fpga_row['id']]])
         self.assertFalse(self._host()['needs_sync'])
         cost = answer['cost']
-        # 6 providers created with 3 requests each, the compute node
-        # looked up, custom traits and resource class created once.
-        self.assertEqual(6 * 3 + 1 + 6, cost['placement_calls'])
+        # 6 providers created and given their traits, their inventories
+        # set together, the compute node looked up, custom traits and
+        # resource classes created once.
+        self.assertEqual(6 * 2 + 1 + 1 + 6, cost['placement_calls'])
+
+    def test_a_first_start_takes_two_requests_a_provider_and_two(self):
+        # A host of the benchmarks (8 devices, 8 providers): its first
+        # report's Placement requests, by kind.
+        sent = []
+        adapter = self.client._adapter
+        real = adapter.request
+
+        def request(path, method, **kwargs):
+            sent.append((method, path.split('?')[0]))
+            return real(path, method, **kwargs)
+
+        records = self._records(devices=('fpga=4', 'gpu=4'))
+        with mock.patch.object(adapter, 'request', side_effect=request,
+                               autospec=True):
+            self.assertEqual('stored', self._report(records)['status'])
+        kinds = {}
+        for method, path in sent:
+            parts = path.strip('/').split('/')
+            kind = '%s /%s' % (method, '/'.join(
+                '{x}' if i % 2 else p for i, p in enumerate(parts)))
+            kinds[kind] = kinds.get(kind, 0) + 1
+        # One custom trait created (once per conductor), then the host's
+        # floor: 2 requests a provider (no request takes traits or
+        # creates a provider with them), the compute node looked up, and
+        # every inventory in one.  It was 3 a provider (25 a host).
+        self.assertEqual({'GET /resource_providers': 1,
+                          'POST /resource_providers': 8,
+                          'POST /reshaper': 1,
+                          'PUT /resource_providers/{x}/traits': 8,
+                          'PUT /traits/{x}': 1}, kinds)
+        tree = self.placement.tree('n1')
+        self.assertEqual(8, len(tree))
+        for name, view in tree.items():
+            self.assertEqual(1, len(view['inventories']), name)
+            self.assertIn('OWNER_CYBORG', view['traits'])
+        # What each push recorded is Placement's generation: a change
+        # costs no generation read.
+        for row in self._snapshot().deployables.values():
+            generation = self.placement.client.get_traits(row['rp_uuid'])[0]
+            self.assertEqual(generation, jsonutils.loads(
+                row['rp_state'])['generation'])
+
+    def test_a_bind_finds_each_provider_before_it_is_schedulable(self):
+        # The all-in-one's CI failure: Nova's scheduler picked a provider
+        # whose inventory the first start had set, and the bind answered
+        # 400 "not a deployable of host": its uuid was recorded only after
+        # the inventories of all and each one's traits.
+        unknown = []
+        real = self.client._adapter.request
+
+        def request(path, method, **kwargs):
+            if path == '/reshaper':
+                ctx = cyborg_context.get_admin_context()
+                unknown.extend(
+                    uuid for uuid in kwargs['json']['inventories']
+                    if deployable_queries.bind_target(ctx, uuid, 'n1')
+                    is None)
+            return real(path, method, **kwargs)
+
+        records = self._records(devices=('fpga=2', 'gpu=2'))
+        with mock.patch.object(self.client._adapter, 'request',
+                               side_effect=request, autospec=True):
+            self.assertEqual('stored', self._report(records)['status'])
+        self.assertEqual([], unknown)
+        self.assertEqual(4, len(self.placement.tree('n1')))
+
+    def test_first_start_without_the_reshaper_sets_each_inventory(self):
+        # Placement's policy refuses POST /reshaper to Cyborg: each new
+        # provider's inventory is set on its own, once asked.
+        refused = mock.Mock(status_code=403, text='refused')
+        refused.json.side_effect = ValueError
+        real = self.client._adapter.request
+
+        def request(path, method, **kwargs):
+            if path == '/reshaper':
+                return refused
+            return real(path, method, **kwargs)
+
+        records = self._records(devices=('fpga=2',))
+        with mock.patch.object(self.client._adapter, 'request',
+                               side_effect=request, autospec=True):
+            answer = self._report(records)
+        self.assertEqual('stored', answer['status'])
+        self.assertTrue(self.client._no_reshaper)
+        tree = self.placement.tree('n1')
+        self.assertEqual({'FPGA'}, {rc for view in tree.values()
+                                    for rc in view['inventories']})
+        self.assertFalse(self._host()['needs_sync'])
+        # Compute node, 2 creates, the reshaper refused, 2 inventories,
+        # one custom trait, 2 traits.
+        self.assertEqual(1 + 2 + 1 + 2 + 1 + 2,
+                         answer['cost']['placement_calls'])
 
     def test_unchanged_reports_cost_one_update_and_no_placement_call(self):
         records = self._records(devices=('fpga=1', 'qat=1'))
@@ -555,7 +650,8 @@ class _ConcurrencyMixin:
         second_started = threading.Event()
 
         class Recording(placement_client.PlacementClient):
-            def _request(self, method, path, version, body=None):
+            def _request(self, method, path, version, body=None,
+                         **kwargs):
                 name = threading.current_thread().name
                 calls.append(name)
                 if name == 'first' and not first_inside.is_set():
@@ -563,7 +659,8 @@ class _ConcurrencyMixin:
                     # Give the second conductor every chance to get in.
                     second_started.wait(30)
                     time.sleep(0.5)
-                return super()._request(method, path, version, body)
+                return super()._request(method, path, version, body,
+                                        **kwargs)
 
         def conductor(devices, started=None):
             client = Recording(self.placement.adapter)

@@ -33,6 +33,8 @@ from cyborg.drivers import base as driver_base
 from cyborg.drivers import fake
 from cyborg.drivers.crypto import qat
 from cyborg.tests import base
+from cyborg.tests.fixtures import agent_config
+from cyborg.tests.fixtures import fake_faults
 from cyborg.tests.fixtures import fake_kernel
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import sysfs
@@ -137,8 +139,8 @@ class ResourceTrackerTestCase(base.DbTestCase):
     def test_health_change_is_reported_once(self):
         tracker = self._tracker()
         tracker.update(self.context)
-        tracker.drivers['fake'].simulate_health('0000:0c:00.0',
-                                                'on fire')
+        fake_faults.health(tracker.drivers['fake'], '0000:0c:00.0',
+                           'on fire')
         changed = tracker.update(self.context)
         tracker.update(self.context)
         self.assertEqual(['full', 'full', 'hash'], self.api.sent)
@@ -148,7 +150,7 @@ class ResourceTrackerTestCase(base.DbTestCase):
         self.assertEqual(('unhealthy', 'on fire'),
                          (record['health'], record['health_reason']))
         # Healthy again: reported, and the record is as before.
-        tracker.drivers['fake'].simulate_health('0000:0c:00.0')
+        fake_faults.health(tracker.drivers['fake'], '0000:0c:00.0')
         tracker.update(self.context)
         self.assertEqual('full', self.api.sent[-1])
         [host] = host_queries.get_all(self.context)
@@ -263,7 +265,8 @@ class ResourceTrackerTestCase(base.DbTestCase):
         configuration.configure(self.context, uuid, {'num_vfs': 2})
         configs, _revision = configuration.for_agent(
             self.context, 'n1', None, placement=False)
-        self.assertEqual('applied', tracker.configure(configs)[uuid]['state'])
+        self.assertEqual('applied', agent_config.configure(
+            tracker, configs)[uuid]['state'])
         self.flags(group='fake_driver', raise_in=['discover'])
         tracker.update(self.context)
         config = config_queries.get(self.context, uuid)
@@ -362,7 +365,7 @@ class SriovConfigureTestCase(base.DbTestCase):
         desired = {'num_vfs': 4, 'vf_driver': 'vfio-pci'}
         config = {'device_uuid': self._qat()['uuid'], 'generation': 1,
                   'desired': desired}
-        outcome = self.tracker.configure([config])
+        outcome = agent_config.configure(self.tracker, [config])
         self.assertEqual({'generation': 1, 'state': 'applied',
                           'reason': None}, outcome[config['device_uuid']])
         self.tracker.update(self.context, driver='crypto')
@@ -375,7 +378,7 @@ class SriovConfigureTestCase(base.DbTestCase):
         self.tracker.update(self.context)
         self.kernel.break_attribute(fakesys.SRIOV_QAT, 'sriov_numvfs')
         uuid = self._qat()['uuid']
-        outcome = self.tracker.configure([
+        outcome = agent_config.configure(self.tracker, [
             {'device_uuid': uuid, 'generation': 1,
              'desired': {'num_vfs': 4}}])[uuid]
         self.assertEqual('failed', outcome['state'])

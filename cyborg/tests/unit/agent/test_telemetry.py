@@ -39,6 +39,7 @@ from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import nvidia_smi
 from cyborg.tests.fixtures import sysfs
 from cyborg.tests.functional.fixtures import services
+from cyborg.tests.unit import test_prometheus
 
 CONF = cyborg_conf.CONF
 # The fake driver's devices of fpga=1,gpu=1,qat=1: FPGA, QAT, GPU.
@@ -374,7 +375,7 @@ class ExporterTestCase(_TrackerMixin, base.DbTestCase):
             tuple(sorted(labels + (('bound', 'max'),))))])
         self.assertEqual(1, found[('cyborg_device_telemetry_up', labels)])
         names = {name for name, _labels in found}
-        self.assertEqual(set(), names - metrics.exported_names())
+        self.assertEqual(set(), names - test_prometheus.exported_names())
 
     def test_stale_values_are_left_out(self):
         self._fault({GPU: {'read_error': 'gone'}})

@@ -67,8 +67,16 @@ class ErrorsTestCase(base.TestCase):
         # A subclass without its own code gets its family's.
         self.assertEqual(errors.INVALID_INPUT, errors.code_of(
             exception.InvalidServiceBinary(binary='x', allowed='y')))
-        self.assertEqual(errors.UNDEFINED,
+        # The families' codes: no Cyborg exception goes out undefined.
+        self.assertEqual(errors.SERVER_ERROR,
                          errors.code_of(exception.CyborgException()))
+        self.assertEqual(errors.CONDUCTOR_BUSY, errors.code_of(
+            exception.NoFreeConductorWorker(size=1, state='full')))
+        self.assertEqual(errors.SERVICE_UNAVAILABLE, errors.code_of(
+            exception.CommandTimeout(command='x', timeout=1)))
+        self.assertEqual(errors.CONFLICT, errors.code_of(
+            exception.ServerRebootRefused.__new__(
+                exception.ServerRebootRefused)))
         # Placement failing (or unreachable), or not configured.
         self.assertEqual(errors.PLACEMENT_UNAVAILABLE, errors.code_of(
             exception.PlacementUnavailable(method='GET', path='/',

@@ -25,6 +25,7 @@ from cyborg.cmd import dbsync
 from cyborg.db import api as db_api
 from cyborg.db import migration
 from cyborg.tests import base
+from cyborg.tests.fixtures import database
 
 
 class CommandTestCase(base.TestCase):
@@ -83,7 +84,7 @@ class DbsyncTestCase(CommandTestCase):
     def test_upgrade(self):
         self.assertEqual(0, self._run('upgrade'))
         self.assertIn('Database schema is at revision %s.'
-                      % migration.heads()[0], self.output())
+                      % database.migration_heads()[0], self.output())
         self.assertIn('extended_accelerator_requests', self._tables())
 
     def test_version_of_empty_database(self):
@@ -95,7 +96,7 @@ class DbsyncTestCase(CommandTestCase):
         self.assertEqual({'alembic_version'}, self._tables())
         engine = sa.create_engine(self.db_url)
         self.addCleanup(engine.dispose)
-        self.assertEqual(migration.heads()[0],
+        self.assertEqual(database.migration_heads()[0],
                          migration.version(engine=engine))
 
     def test_version_of_migrated_database(self):
@@ -103,4 +104,4 @@ class DbsyncTestCase(CommandTestCase):
         migration.upgrade(engine=engine)
         engine.dispose()
         self.assertEqual(0, self._run('version'))
-        self.assertEqual(migration.heads()[0] + '\n', self.output())
+        self.assertEqual(database.migration_heads()[0] + '\n', self.output())

@@ -20,14 +20,16 @@ from cyborg.tests import base
 class BackoffTestCase(base.TestCase):
 
     def test_doubles_from_one_second(self):
+        self.flags(group='nova', events_retry_max_interval=100)
         self.assertEqual([1, 2, 4, 8, 16],
-                         [backoff.delay(n, longest=100)
-                          for n in range(1, 6)])
+                         [backoff.delay(n) for n in range(1, 6)])
 
     def test_capped(self):
-        self.assertEqual(60, backoff.delay(30, longest=60))
+        self.flags(group='nova', events_retry_max_interval=60)
+        self.assertEqual(60, backoff.delay(30))
         self.flags(group='nova', events_retry_max_interval=5)
         self.assertEqual([4, 5, 5], [backoff.delay(n) for n in (3, 4, 40)])
 
     def test_no_attempt_yet_waits_one_second(self):
-        self.assertEqual(1, backoff.delay(0, longest=60))
+        self.flags(group='nova', events_retry_max_interval=60)
+        self.assertEqual(1, backoff.delay(0))

@@ -21,8 +21,9 @@ Every module of the cyborg package is read (its syntax tree, not run):
 * in cyborg/db no function takes a ``session`` (the session is
   ``context.session``; SQLAlchemy's session events aside), and every
   public function of cyborg/db/queries takes the request context first
-  and is decorated with ``db_api.context_manager.reader`` or ``.writer``,
-  so that a nested call joins its caller's transaction.
+  and is decorated with ``db_api.context_manager.reader`` or ``.writer``
+  (or ``db_api.retrying_writer``, a retried writer), so that a nested
+  call joins its caller's transaction.
 """
 
 import ast
@@ -55,7 +56,7 @@ _SESSION_ARG_ALLOWED = ('cli/',)
 _SESSION_LISTENERS = {('api.py', '_committed'), ('api.py', '_ended')}
 
 _DECORATORS = {'db_api.context_manager.reader',
-               'db_api.context_manager.writer'}
+               'db_api.context_manager.writer', 'db_api.retrying_writer'}
 
 # Query functions that run their steps in transactions of their own and
 # so must not join their caller's: discovery.ask() inserts a new host's
@@ -253,6 +254,9 @@ class LayeringTestCase(base.TestCase):
             '    return dict(row)',
             'def get_all(connection):',
             '    return connection.execute(QUERY)',
+            '@db_api.retrying_writer',
+            'def retried(context, uuid):',
+            '    pass',
         ])
         self.assertEqual(
             [(1, '_helper() takes a session'), (4, 'get() takes a session'),

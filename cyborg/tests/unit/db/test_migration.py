@@ -21,6 +21,7 @@ import sqlalchemy as sa
 from cyborg.db import migration
 from cyborg.db import models
 from cyborg.tests import base
+from cyborg.tests.fixtures import database
 
 
 class MigrationTestCase(base.TestCase):
@@ -33,14 +34,14 @@ class MigrationTestCase(base.TestCase):
         self.addCleanup(self.engine.dispose)
 
     def test_one_head(self):
-        self.assertEqual(1, len(migration.heads()))
+        self.assertEqual(1, len(database.migration_heads()))
 
     def test_empty_database_has_no_version(self):
         self.assertIsNone(migration.version(engine=self.engine))
 
     def test_upgrade_creates_every_table(self):
         migration.upgrade(engine=self.engine)
-        self.assertEqual(migration.heads()[0],
+        self.assertEqual(database.migration_heads()[0],
                          migration.version(engine=self.engine))
         tables = set(sa.inspect(self.engine).get_table_names())
         self.assertEqual(set(models.Base.metadata.tables),
@@ -49,12 +50,12 @@ class MigrationTestCase(base.TestCase):
     def test_upgrade_is_idempotent(self):
         migration.upgrade(engine=self.engine)
         migration.upgrade(engine=self.engine)
-        self.assertEqual(migration.heads()[0],
+        self.assertEqual(database.migration_heads()[0],
                          migration.version(engine=self.engine))
 
     def test_stamp(self):
         migration.stamp('head', engine=self.engine)
-        self.assertEqual(migration.heads()[0],
+        self.assertEqual(database.migration_heads()[0],
                          migration.version(engine=self.engine))
         self.assertEqual(['alembic_version'],
                          sa.inspect(self.engine).get_table_names())

@@ -28,6 +28,7 @@ from cyborg.drivers import clean
 from cyborg.drivers import command
 from cyborg.drivers import generic
 from cyborg.tests import base
+from cyborg.tests.fixtures import cleaning as clean_fixture
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import sysfs
 
@@ -65,8 +66,8 @@ class _CleanTests(sysfs.FakeHostMixin):
         self.assertEqual((clean.FUNCTION_RESET, True),
                          (step.name, step.default))
         self.assertIn('sysfs-bus-pci', step.source)
-        [done] = self.driver.clean(fakesys.VIRTIO_RNG,
-                                   [clean.FUNCTION_RESET], 10)
+        [done] = clean_fixture.clean(self.driver, fakesys.VIRTIO_RNG,
+                                     [clean.FUNCTION_RESET], 10)
         self.assertEqual({'step': 'function_reset', 'detail':
                           '0000:00:05.0 reset (flr), reads 1af4:1044 bound '
                           'to virtio-pci'}, done)
@@ -76,30 +77,35 @@ class _CleanTests(sysfs.FakeHostMixin):
     def test_nothing_where_it_offers_none(self):
         self.assertEqual([], self.driver.clean_steps(
             self.records[fakesys.SDXI]))
-        self.assertRaises(exception.DeviceCleanFailed, self.driver.clean,
+        self.assertRaises(exception.DeviceCleanFailed, clean_fixture.clean,
+                          self.driver,
                           fakesys.SDXI, [clean.FUNCTION_RESET], 10)
-        self.assertEqual([], self.driver.clean(fakesys.SDXI, [], 10))
+        self.assertEqual([], clean_fixture.clean(self.driver, fakesys.SDXI,
+                                                 [], 10))
 
     def test_a_reset_the_kernel_refuses(self):
         # Even root cannot write a directory.
         os.remove(self.fs.real_path(self.rng + '/reset'))
         os.mkdir(self.fs.real_path(self.rng + '/reset'))
         exc = self.assertRaises(exception.DeviceCleanFailed,
-                                self.driver.clean, fakesys.VIRTIO_RNG,
+                                clean_fixture.clean, self.driver,
+                                fakesys.VIRTIO_RNG,
                                 [clean.FUNCTION_RESET], 10)
         self.assertIn('the kernel did not reset it', exc.message)
 
     def test_a_function_that_reads_all_ones_fails(self):
         self.fs.write(self.rng + '/vendor', '0xffff')
         exc = self.assertRaises(exception.DeviceCleanFailed,
-                                self.driver.clean, fakesys.VIRTIO_RNG,
+                                clean_fixture.clean, self.driver,
+                                fakesys.VIRTIO_RNG,
                                 [clean.FUNCTION_RESET], 10)
         self.assertIn('after its reset it reads ffff:1044', exc.message)
 
     def test_unknown_step_and_device(self):
-        self.assertRaises(exception.UnsupportedOperation, self.driver.clean,
-                          fakesys.VIRTIO_RNG, ['firmware'], 10)
-        self.assertRaises(exception.DriverDeviceNotFound, self.driver.clean,
+        self.assertRaises(exception.UnsupportedOperation, clean_fixture.clean,
+                          self.driver, fakesys.VIRTIO_RNG, ['firmware'], 10)
+        self.assertRaises(exception.DriverDeviceNotFound, clean_fixture.clean,
+                          self.driver,
                           fakesys.A100, [clean.FUNCTION_RESET], 10)
 
 
@@ -128,13 +134,13 @@ class CleanSysfsRootTestCase(_CleanTests, base.TestCase):
               '(flr), reads 1af4:1044 bound to virtio-pci'},
              {'step': 'operator:wear',
               'detail': 'checked 0000:00:05.0: 3% used'}],
-            self.driver.clean(fakesys.VIRTIO_RNG,
-                              ['function_reset', 'operator:wear'], 10))
+            clean_fixture.clean(self.driver, fakesys.VIRTIO_RNG,
+                                ['function_reset', 'operator:wear'], 10))
 
     def test_operator_step_failing_holds_its_output(self):
         self._operator('wear', 'echo "99% used" >&2; exit 3')
         exc = self.assertRaises(exception.DeviceCleanFailed,
-                                self.driver.clean, fakesys.SDXI,
+                                clean_fixture.clean, self.driver, fakesys.SDXI,
                                 ['operator:wear'], 10)
         self.assertEqual('Clean step operator:wear of device 0000:90:00.0 '
                          'failed: exit status 3: 99% used', exc.message)
@@ -143,19 +149,19 @@ class CleanSysfsRootTestCase(_CleanTests, base.TestCase):
         self._operator('firmware', 'echo flashing; exec sleep 5')
         self.flags(group='clean_steps', operator_timeout=1)
         exc = self.assertRaises(exception.DeviceCleanFailed,
-                                self.driver.clean, fakesys.SDXI,
+                                clean_fixture.clean, self.driver, fakesys.SDXI,
                                 ['operator:firmware'], 10)
         self.assertIn('not done in 1 s, its processes killed: flashing',
                       exc.message)
 
     def test_clean_out_of_time(self):
         self._operator('wear', 'true')
-        self.assertRaises(exception.CommandTimeout, self.driver.clean,
-                          fakesys.SDXI, ['operator:wear'], 0)
+        self.assertRaises(exception.CommandTimeout, clean_fixture.clean,
+                          self.driver, fakesys.SDXI, ['operator:wear'], 0)
 
     def test_operator_step_not_configured(self):
-        self.assertRaises(exception.UnsupportedOperation, self.driver.clean,
-                          fakesys.SDXI, ['operator:wear'], 10)
+        self.assertRaises(exception.UnsupportedOperation, clean_fixture.clean,
+                          self.driver, fakesys.SDXI, ['operator:wear'], 10)
 
     def test_helper_runs_only_its_own_steps_with_an_address(self):
         # The privileged helper reads the command from its own

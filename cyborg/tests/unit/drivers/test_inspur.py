@@ -19,6 +19,7 @@ from cyborg.drivers.fpga import card
 from cyborg.drivers.fpga import inspur as inspur_fpga
 from cyborg.drivers.ssd import inspur as inspur_ssd
 from cyborg.tests import base
+from cyborg.tests.fixtures import cleaning as clean_fixture
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import sysfs
 
@@ -86,7 +87,8 @@ class _InspurTests(sysfs.FakeHostMixin):
                           fakesys.INSPUR_FPGA, '/tmp/image')
         # Nothing documented restores the card: no clean step of its own.
         self.assertEqual([], driver.clean_steps(record))
-        self.assertRaises(exception.UnsupportedOperation, driver.clean,
+        self.assertRaises(exception.UnsupportedOperation, clean_fixture.clean,
+                          driver,
                           fakesys.INSPUR_FPGA, ['load_clean_image'], 10)
 
 

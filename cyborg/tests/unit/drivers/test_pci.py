@@ -174,7 +174,7 @@ class PciSysfsRootTestCase(_PciTests, base.TestCase):
         self.assertIn(fakesys.C62X_VFS[1], devices)
 
     def test_missing_tree_has_no_devices(self):
-        self.assertEqual([], pci.SysfsRoot('/nonexistent').pci_devices())
+        self.assertEqual([], sysfs.SysfsRoot('/nonexistent').pci_devices())
 
     def test_sysfs_root_is_the_last_sys_devices(self):
         dev = pci.PciDevice('/x/sys/devices/y/sys/devices/pci0000:00/'

@@ -22,8 +22,8 @@ import os
 
 from cyborg import conf as cyborg_conf
 from cyborg.drivers import generic
-from cyborg.drivers import pci
 from cyborg.tests import base
+from cyborg.tests.fixtures import sysfs
 
 CONF = cyborg_conf.CONF
 
@@ -43,7 +43,7 @@ class RealHostTestCase(base.TestCase):
         super().setUp()
         # The real /sys, even under umockdev-wrapper.
         self.assertNotIn('UMOCKDEV_DIR', os.environ)
-        self.virtio = [d for d in pci.SysfsRoot('/').pci_devices()
+        self.virtio = [d for d in sysfs.SysfsRoot('/').pci_devices()
                        if d.vendor_id == VIRTIO]
         if not self.virtio:
             self.skipTest('no virtio PCI device on this machine')

@@ -170,7 +170,7 @@ class NovaServersTest(base.BaseTestCase):
                            {'reboot': {'type': 'HARD'}}, status=202)
         self.assertEqual('HARD_REBOOT', self.app.get(
             '/servers/' + self.uuid).json['server']['status'])
-        servers.finish_reboot(self.uuid)
+        servers.set_state(self.uuid, 'active')
         self.assertEqual('ACTIVE', self.app.get(
             '/servers/' + self.uuid).json['server']['status'])
 

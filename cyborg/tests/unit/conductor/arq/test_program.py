@@ -300,7 +300,7 @@ class ProgramTestCase(base.DbTestCase):
         runner = arq_jobs.JobRunner('c1', self.agent_api)
         self.addCleanup(runner.stop)
         job = self._request()
-        with mock.patch.object(arq_program, '_record_done',
+        with mock.patch.object(arq_program, '_finish',
                                autospec=True,
                                side_effect=db_exc.DBConnectionError()):
             self.assertEqual(1, runner.run_due(self.context))

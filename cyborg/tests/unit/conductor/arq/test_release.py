@@ -231,13 +231,20 @@ class HoldersTestCase(_TwoAgents):
     64), not at their next report.
     """
 
+    def _holders_now(self, host):
+        """``{device uuid: [{instance, project}]}`` the agent of *host*
+        was last told.
+        """
+        telemetry = self.managers[host].tracker.telemetry
+        with telemetry._lock:
+            return dict(telemetry._bindings)
+
     def _holders_of(self, host, expected):
         """Wait until the agent of *host* holds *expected* holders."""
-        telemetry = self.managers[host].tracker.telemetry
         deadline = time.monotonic() + 10
-        while telemetry.holders_now() != expected:
+        while self._holders_now(host) != expected:
             self.assertLess(time.monotonic(), deadline,
-                            telemetry.holders_now())
+                            self._holders_now(host))
             time.sleep(0.02)
 
     def test_bind_and_delete_reach_the_agent(self):
@@ -255,5 +262,4 @@ class HoldersTestCase(_TwoAgents):
         self._holders_of('node-1', {})
         # An ARQ never bound touches no agent.
         holders.changed(self.context, [uuidutils.generate_uuid()])
-        self.assertEqual({}, self.managers['node-2'].tracker.telemetry
-                         .holders_now())
+        self.assertEqual({}, self._holders_now('node-2'))

@@ -36,6 +36,7 @@ from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import agent_config
 from cyborg.tests.fixtures import notifications as notify_fixture
 
 CONF = cyborg_conf.CONF
@@ -149,6 +150,6 @@ class ConfigHostTestCase(base.DbTestCase):
         if answer is None:
             return None
         configs, revision = answer
-        done = self.tracker.configure(configs)
+        done = agent_config.configure(self.tracker, configs)
         self._report()
         return done, revision

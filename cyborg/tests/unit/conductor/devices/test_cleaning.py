@@ -50,6 +50,14 @@ CONF = cyborg_conf.CONF
 HOST = config_host.HOST
 
 
+def _running(cleans):
+    """``{(device uuid, unit): generation}`` of the cleans under way on
+    an agent (its agent_cleaning.Cleans).
+    """
+    with cleans._lock:
+        return {key: run.generation for key, run in cleans._runs.items()}
+
+
 class CleaningTestCase(config_host.ConfigHostTestCase):
 
     DEVICES = ['qat=1']
@@ -139,7 +147,7 @@ class CleaningTestCase(config_host.ConfigHostTestCase):
         self.assertLess(time.monotonic() - started, 20)
         self.assertIn('clean_timeout', clean['reason'])
         self.assertIn('aborted', clean['reason'])
-        self.assertEqual({}, self.agent.cleans.running())
+        self.assertEqual({}, _running(self.agent.cleans))
 
     def test_an_administrators_abort(self):
         self._fault(clean_seconds=60)
@@ -253,7 +261,7 @@ class AgentCleansTestCase(config_host.ConfigHostTestCase):
         self.cleans.clean(self.context, uuid, None, 2, self.steps, [], 60)
         # The older ended (stopped) before the newer ran.
         self._until(lambda: self._outcomes())
-        self._until(lambda: self.cleans.running() == {(uuid, None): 2})
+        self._until(lambda: _running(self.cleans) == {(uuid, None): 2})
         self.cleans.abort(self.context, uuid, None, 2)
         self._until(lambda: len(self._outcomes()) == 2)
         self.assertEqual([(1, 'aborted at step function_reset'),
@@ -268,7 +276,7 @@ class AgentCleansTestCase(config_host.ConfigHostTestCase):
         self.cleans._tracker = fresh
         uuid = self.record.uuid
         self.cleans.clean(self.context, uuid, None, 5, self.steps, [], 10)
-        self._until(lambda: not self.cleans.running())
+        self._until(lambda: not _running(self.cleans))
         self.assertEqual([], self.reports)
         fresh._discover(['fake'])
         self.cleans.clean(self.context, uuid, None, 5, self.steps, [], 10)

@@ -32,6 +32,8 @@ from cyborg.db.queries import device_config as config_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import host_inventory
 from cyborg.drivers import fake
+from cyborg.tests.fixtures import agent_config
+from cyborg.tests.fixtures import fake_faults
 from cyborg.tests.unit.conductor.devices import config_host
 
 CONF = cyborg_conf.CONF
@@ -234,8 +236,8 @@ class ConfigurationTestCase(config_host.ConfigHostTestCase):
 
     def test_a_failed_write_is_failed_with_the_reason_and_stays_reserved(
             self):
-        self.driver.simulate_config_failure(self.qat_address(),
-                                            'sriov_numvfs: EBUSY')
+        fake_faults.config_failure(self.driver, self.qat_address(),
+                                   'sriov_numvfs: EBUSY')
         configuration.configure(self.context, self.qat['uuid'],
                                 {'num_vfs': 8})
         self._pushed()
@@ -333,7 +335,7 @@ class ConfigurationTestCase(config_host.ConfigHostTestCase):
                          self._reserved(self.qat))
 
     def test_the_audit_finds_drift_and_failures_and_heals_them(self):
-        self.driver.simulate_config_failure(self.qat_address(), 'EIO')
+        fake_faults.config_failure(self.driver, self.qat_address(), 'EIO')
         configuration.configure(self.context, self.qat['uuid'],
                                 {'num_vfs': 2})
         configuration.configure(self.context, self.gpu['uuid'],
@@ -408,7 +410,7 @@ class ConfigurationTestCase(config_host.ConfigHostTestCase):
         # by the agent for the one it had failed (stuck applying).
         address = next(r.address for r in self.tracker._records
                        if r.uuid == self.qat['uuid'])
-        self.driver.simulate_config_failure(address, 'sriov_numvfs: EBUSY')
+        fake_faults.config_failure(self.driver, address, 'sriov_numvfs: EBUSY')
         configuration.configure(self.context, self.qat['uuid'],
                                 {'num_vfs': 8})
         self._pushed()
@@ -448,8 +450,8 @@ class ConfigurationTestCase(config_host.ConfigHostTestCase):
                     'desired': {'num_vfs': 2}}]
         self.assertEqual({self.qat['uuid']: {
             'generation': 1, 'state': 'applied', 'reason': None}},
-            self.tracker.configure(configs))
-        self.assertEqual({}, self.tracker.configure(configs))
+            agent_config.configure(self.tracker, configs))
+        self.assertEqual({}, agent_config.configure(self.tracker, configs))
         self.tracker._discover(['fake'])
         [record] = [r for r in self.tracker._records
                     if r.uuid == self.qat['uuid']]
@@ -464,12 +466,12 @@ class ConfigurationTestCase(config_host.ConfigHostTestCase):
         # nothing of it, so the same generation applies again.
         configs = [{'device_uuid': self.gpu['uuid'], 'generation': 1,
                     'desired': {'mode': 'mig', 'mig_layout': '1g.10gb'}}]
-        self.tracker.configure(configs)
-        self.assertEqual({}, self.tracker.configure(configs))
+        agent_config.configure(self.tracker, configs)
+        self.assertEqual({}, agent_config.configure(self.tracker, configs))
         self.tracker.apply_installs(CONF, [{'name': 'fake', 'config': {
             'fake_driver': {'devices': ['fpga=1', 'qat=1', 'gpu=1']}}}])
         self.assertIsNot(self.driver, self.tracker.drivers['fake'])
-        done = self.tracker.configure(configs)
+        done = agent_config.configure(self.tracker, configs)
         self.assertEqual('applied', done[self.gpu['uuid']]['state'])
         self.tracker._discover(['fake'])
         [record] = [r for r in self.tracker._records
@@ -540,7 +542,7 @@ class ConfigurationTestCase(config_host.ConfigHostTestCase):
                     'desired': {'num_vfs': 2}}]
         self.flags(group='fake_driver', raise_in=['discover'])
         self.tracker._discover(['fake'])
-        self.assertEqual({}, self.tracker.configure(configs))
+        self.assertEqual({}, agent_config.configure(self.tracker, configs))
         self.assertEqual([self.qat['uuid']], self.tracker.deferred)
         self.assertEqual({}, self.driver.configured)
         self._report()
@@ -573,7 +575,7 @@ class ConfigurationTestCase(config_host.ConfigHostTestCase):
             {d['type'] for d in device_queries.get_all(self.context)})
 
     def test_the_agent_reports_a_device_it_does_not_have(self):
-        done = self.tracker.configure([{
+        done = agent_config.configure(self.tracker, [{
             'device_uuid': 'f0c1f3b2-0000-4000-8000-000000000000',
             'generation': 3, 'desired': {'num_vfs': 2}}])
         self.assertEqual('failed', done[
@@ -582,10 +584,9 @@ class ConfigurationTestCase(config_host.ConfigHostTestCase):
     def test_a_new_agent_discovers_before_it_applies(self):
         tracker = resource_tracker.ResourceTracker(
             HOST, {'fake': self.driver}, {'fake': 'fake'}, mock.Mock())
-        done = tracker.configure([{'device_uuid': self.gpu['uuid'],
-                                   'generation': 1, 'desired': {
-                                       'mode': 'mig',
-                                       'mig_layout': '1g.10gb'}}])
+        done = agent_config.configure(tracker, [{
+            'device_uuid': self.gpu['uuid'], 'generation': 1,
+            'desired': {'mode': 'mig', 'mig_layout': '1g.10gb'}}])
         self.assertEqual('applied', done[self.gpu['uuid']]['state'])
 
     def qat_address(self):

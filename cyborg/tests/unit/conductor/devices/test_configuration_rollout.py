@@ -36,6 +36,7 @@ from cyborg.db.queries import device_class as dc_queries
 from cyborg.db.queries import device_config as config_queries
 from cyborg.db.queries import device_state
 from cyborg.drivers import fake
+from cyborg.tests.fixtures import fake_faults
 from cyborg.tests.unit.conductor.devices import config_host
 
 QAT_CLASS = [{'key': 'type', 'op': '==', 'value': 'QAT'}]
@@ -243,8 +244,8 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
     # Failures, pause, resume, abort --------------------------------------
 
     def test_a_failure_pauses_with_its_reason_until_forgotten(self):
-        self.driver.simulate_config_failure(self._address(self.qats[0]),
-                                            'sriov_numvfs: EBUSY')
+        fake_faults.config_failure(self.driver, self._address(self.qats[0]),
+                                   'sriov_numvfs: EBUSY')
         row = self._create('1')
         self._run(row)
         row = rollout_queries.get(self.context, row['uuid'])
@@ -281,8 +282,8 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         self._run(row)
 
     def test_a_failure_budget_goes_on(self):
-        self.driver.simulate_config_failure(self._address(self.qats[0]),
-                                            'sriov_numvfs: EBUSY')
+        fake_faults.config_failure(self.driver, self._address(self.qats[0]),
+                                   'sriov_numvfs: EBUSY')
         row = self._create('2', max_failures=1)
         self._run(row)
         self.assertEqual(rollout.COMPLETED, self._state(row))
@@ -293,8 +294,8 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         # Found writing the rollouts' state machine (no rollout stuck):
         # and max_failures 1, one failure held the budget and the
         # rollout ran on starting nothing, for ever.
-        self.driver.simulate_config_failure(self._address(self.qats[0]),
-                                            'sriov_numvfs: EBUSY')
+        fake_faults.config_failure(self.driver, self._address(self.qats[0]),
+                                   'sriov_numvfs: EBUSY')
         row = self._create('1', max_failures=1)
         self._run(row)
         row = rollout_queries.get(self.context, row['uuid'])
@@ -315,7 +316,8 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         # Issue 64: the budget counts every device of the class out of
         # service, as Kubernetes counts unavailable pods, and an unhealthy
         # device is left as it is.
-        self.driver.simulate_health(self._address(self.qats[0]), 'it broke')
+        fake_faults.health(self.driver, self._address(self.qats[0]),
+                           'it broke')
         self._report()
         self.assertEqual(health_states.UNHEALTHY, device_queries.get(
             self.context, self.qats[0]['uuid'])['health'])

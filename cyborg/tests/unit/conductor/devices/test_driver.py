@@ -25,6 +25,7 @@ import time
 
 import fixtures
 import oslo_messaging as messaging
+from oslo_utils import timeutils
 from oslo_utils import uuidutils
 
 from cyborg import conf as cyborg_conf
@@ -319,8 +320,11 @@ class DriverOpsTestCase(base.DbTestCase):
                                         'delete') +
              usage_queries.closed_since(self.context, [held], LONG_AGO,
                                         'unbind')})
-        self.assertEqual([], usage_queries.open_of(
-            self.context, [unbound, deleted, held]))
+        self.assertEqual([], [
+            i['arq_uuid'] for i in usage_queries.page(
+                self.context, LONG_AGO, timeutils.utcnow(), until_now=True)
+            if i['ended_at'] is None and
+            i['arq_uuid'] in (unbound, deleted, held)])
 
     def _start_agent(self, host):
         """An agent whose configuration file enables the fake driver,

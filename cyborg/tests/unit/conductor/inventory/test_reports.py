@@ -21,6 +21,7 @@ from cyborg import exception
 from cyborg import liveness
 from cyborg.conductor.inventory import reports
 from cyborg.db.queries import hardware as hardware_queries
+from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.drivers import fake
 from cyborg.objects import hardware
@@ -132,7 +133,7 @@ class InventoryTestCase(base.DbTestCase):
             records)['status'])
         self.assertEqual([[]], checked)
         self.assertEqual([], sent.events('service.'))
-        self.assertFalse(reports.is_reserved(self.context, 'n1'))
+        self.assertFalse(host_queries.is_recorded_down(self.context, 'n1'))
 
     def test_agent_alarm_without_placement(self):
         """Issue 30: with no Placement client, an agent silent past
@@ -146,19 +147,19 @@ class InventoryTestCase(base.DbTestCase):
         digest = hardware.inventory_hash(records)
         reports.report(self.context, None, 'n1', 1, digest, records)
         self.assertEqual([], reports.check_liveness(self.context, None))
-        self.assertFalse(reports.is_reserved(self.context, 'n1'))
+        self.assertFalse(host_queries.is_recorded_down(self.context, 'n1'))
         clock.advance(CONF.service_down_time + 1)
         self.assertEqual(['n1'], reports.check_liveness(self.context, None))
         self.assertEqual([], reports.check_liveness(self.context, None))
         self.assertEqual([], reports.periodic(self.context, None))
-        self.assertTrue(reports.is_reserved(self.context, 'n1'))
+        self.assertTrue(host_queries.is_recorded_down(self.context, 'n1'))
         # Its heartbeat (the conductor's hello) records it back once.
         self._agent_up('n1')
         self.assertTrue(reports.record_agent_back(self.context, None, 'n1'))
         self.assertFalse(reports.record_agent_back(self.context, None, 'n1'))
         self.assertEqual([], reports.check_liveness(self.context, None))
         self.assertEqual([], reports.periodic(self.context, None))
-        self.assertFalse(reports.is_reserved(self.context, 'n1'))
+        self.assertFalse(host_queries.is_recorded_down(self.context, 'n1'))
         self.assertEqual(
             [('service.down', 'n1', 'down', 'liveness check'),
              ('service.up', 'n1', 'up', 'heartbeat')],
@@ -181,7 +182,7 @@ class InventoryTestCase(base.DbTestCase):
         service_queries.heartbeat(self.context, 'c2', 'cyborg-conductor',
                                   started_at=timeutils.utcnow())
         self.assertEqual([], reports.periodic(self.context, None))
-        self.assertTrue(reports.is_reserved(self.context, 'n1'))
+        self.assertTrue(host_queries.is_recorded_down(self.context, 'n1'))
         self.assertEqual(['service.down'],
                          [event for event, _ in sent.events('service.')])
 
@@ -197,9 +198,9 @@ class InventoryTestCase(base.DbTestCase):
         reports.report(self.context, None, 'n1', 1, digest, records)
         clock.advance(CONF.service_down_time + 1)
         self.assertEqual([], reports.periodic(self.context, None))
-        self.assertTrue(reports.is_reserved(self.context, 'n1'))
+        self.assertTrue(host_queries.is_recorded_down(self.context, 'n1'))
         self._agent_up('n1')
         self.assertEqual([], reports.periodic(self.context, None))
-        self.assertFalse(reports.is_reserved(self.context, 'n1'))
+        self.assertFalse(host_queries.is_recorded_down(self.context, 'n1'))
         self.assertEqual(['service.down', 'service.up'],
                          [event for event, _ in sent.events('service.')])

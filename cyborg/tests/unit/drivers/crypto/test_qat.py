@@ -18,6 +18,7 @@ from cyborg import exception
 from cyborg.drivers.crypto import qat
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import cleaning as clean_fixture
 from cyborg.tests.fixtures import fake_kernel
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import sysfs
@@ -85,7 +86,8 @@ class _QatTests(sysfs.FakeHostMixin):
         c62x = {r.address: r for r in driver.discover()}[fakesys.C62X]
         [step] = driver.clean_steps(c62x)
         self.assertEqual(('function_reset', True), (step.name, step.default))
-        [done] = driver.clean(fakesys.C62X, ['function_reset'], 10)
+        [done] = clean_fixture.clean(driver, fakesys.C62X, ['function_reset'],
+                                     10)
         self.assertEqual('0000:3d:01.0 reset (flr), reads 8086:37c9 bound to '
                          'c6xxvf; 0000:3d:01.1 reset (flr), reads 8086:37c9 '
                          'bound to no driver', done['detail'])
@@ -99,8 +101,8 @@ class _QatTests(sysfs.FakeHostMixin):
         driver = qat.QatDriver(CONF, 'test-host', pci_host=self.pci_host)
         for record in driver.discover():
             self.assertEqual([], driver.clean_steps(record))
-        self.assertRaises(exception.DriverDeviceNotFound, driver.clean,
-                          fakesys.T4, ['function_reset'], 10)
+        self.assertRaises(exception.DriverDeviceNotFound, clean_fixture.clean,
+                          driver, fakesys.T4, ['function_reset'], 10)
 
     def test_parse_services(self):
         self.assertEqual(['asym', 'dc', 'sym'],

@@ -26,6 +26,7 @@ from cyborg.drivers.fpga import card
 from cyborg.drivers.fpga import intel
 from cyborg.drivers.fpga import xilinx
 from cyborg.tests import base
+from cyborg.tests.fixtures import cleaning as clean_fixture
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import sysfs
 
@@ -268,7 +269,8 @@ class _FpgaTests(sysfs.FakeHostMixin):
         self._fake_tool('fpgaconf', '/sys/bus/pci/devices/%s/fpga_region/'
                         'region0/dfl-port.0/afu_id' % fakesys.N3000,
                         NEW_AFU)
-        [done] = driver.clean(fakesys.N3000, ['load_clean_image'], 30)
+        [done] = clean_fixture.clean(driver, fakesys.N3000,
+                                     ['load_clean_image'], 30)
         self.assertEqual('AFU %s loaded into %s, read back' % (
             NEW_AFU.upper(), fakesys.N3000), done['detail'])
 
@@ -281,8 +283,8 @@ class _FpgaTests(sysfs.FakeHostMixin):
                              ('', 'none')):
             self._fake_tool('fpgaconf', afu, value)
             exc = self.assertRaises(exception.DeviceCleanFailed,
-                                    self._driver().clean, fakesys.N3000,
-                                    ['load_clean_image'], 30)
+                                    clean_fixture.clean, self._driver(),
+                                    fakesys.N3000, ['load_clean_image'], 30)
             self.assertIn('reads function id %s, not the known-good '
                           'image\'s %s' % (found, NEW_AFU.upper()),
                           exc.message)
@@ -296,23 +298,24 @@ class _FpgaTests(sysfs.FakeHostMixin):
                          [s.name for s in driver.clean_steps(record)])
         self._fake_tool('xbutil', '/sys/bus/pci/devices/%s/xclbinuuid'
                         % fakesys.U250_USER, NEW_XCLBIN)
-        [done] = driver.clean(fakesys.U250_MGMT, ['load_clean_image'], 30)
+        [done] = clean_fixture.clean(driver, fakesys.U250_MGMT,
+                                     ['load_clean_image'], 30)
         self.assertEqual('xclbin %s loaded into %s, read back' % (
             NEW_XCLBIN.replace('-', '').upper(), fakesys.U250_USER),
             done['detail'])
         self._fake_tool('xbutil', '/sys/bus/pci/devices/%s/xclbinuuid'
                         % fakesys.U250_USER, fakesys.U250_XCLBIN)
-        self.assertRaises(exception.DeviceCleanFailed, driver.clean,
-                          fakesys.U250_MGMT, ['load_clean_image'], 30)
+        self.assertRaises(exception.DeviceCleanFailed, clean_fixture.clean,
+                          driver, fakesys.U250_MGMT, ['load_clean_image'], 30)
 
     def test_no_clean_image_no_step(self):
         driver = self._driver()
         for record in driver.discover():
             self.assertEqual([], driver.clean_steps(record))
-        self.assertRaises(exception.UnsupportedOperation, driver.clean,
-                          fakesys.N3000, ['load_clean_image'], 30)
-        self.assertRaises(exception.DriverDeviceNotFound, driver.clean,
-                          fakesys.T4, ['load_clean_image'], 30)
+        self.assertRaises(exception.UnsupportedOperation, clean_fixture.clean,
+                          driver, fakesys.N3000, ['load_clean_image'], 30)
+        self.assertRaises(exception.DriverDeviceNotFound, clean_fixture.clean,
+                          driver, fakesys.T4, ['load_clean_image'], 30)
 
     def test_unreadable_clean_image_stops_the_agent(self):
         for vendor in ('intel', 'xilinx'):

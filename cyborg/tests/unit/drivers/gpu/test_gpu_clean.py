@@ -41,6 +41,7 @@ from cyborg.drivers.gpu import gpu_clean
 from cyborg.drivers.gpu import memory_scrub
 from cyborg.drivers.gpu import nvidia
 from cyborg.tests import base
+from cyborg.tests.fixtures import cleaning as clean_fixture
 from cyborg.tests.fixtures import fake_cuda
 from cyborg.tests.fixtures import fake_kernel
 from cyborg.tests.fixtures import fakesys
@@ -153,13 +154,13 @@ class _H200Tests(sysfs.FakeHostMixin):
               '10de:2335 bound to nvidia'},
              {'step': 'verify', 'detail': 'no process; 0 of 143771 MiB in '
               'use; no uncorrectable ECC error nor pending memory repair'}],
-            self.driver.clean(fakesys.H200, ['function_reset', 'verify'],
-                              60))
+            clean_fixture.clean(self.driver, fakesys.H200,
+                                ['function_reset', 'verify'], 60))
 
     def test_not_back_fails_with_what_was_read(self):
         self._answer(BUSY)
         exc = self.assertRaises(exception.DeviceCleanFailed,
-                                self.driver.clean, fakesys.H200,
+                                clean_fixture.clean, self.driver, fakesys.H200,
                                 ['verify'], 0.5)
         self.assertEqual('Clean step verify of device 0000:00:06.0 failed: '
                          'processes 645 run on it; 5197 MiB of its memory '
@@ -170,14 +171,14 @@ class _H200Tests(sysfs.FakeHostMixin):
         ended = threading.Timer(0.3, self._answer, (IDLE,))
         ended.start()
         self.addCleanup(ended.cancel)
-        [done] = self.driver.clean(fakesys.H200, ['verify'], 20)
+        [done] = clean_fixture.clean(self.driver, fakesys.H200, ['verify'], 20)
         self.assertIn('no process', done['detail'])
 
     def test_not_a_gpu(self):
-        self.assertRaises(exception.DriverDeviceNotFound, self.driver.clean,
-                          '0000:00:07.0', ['verify'], 5)
-        self.assertRaises(exception.UnsupportedOperation, self.driver.clean,
-                          fakesys.H200, ['gpu_reset'], 5)
+        self.assertRaises(exception.DriverDeviceNotFound, clean_fixture.clean,
+                          self.driver, '0000:00:07.0', ['verify'], 5)
+        self.assertRaises(exception.UnsupportedOperation, clean_fixture.clean,
+                          self.driver, fakesys.H200, ['gpu_reset'], 5)
 
 
 class H200UdevTestCase(_H200Tests, base.TestCase):
@@ -205,7 +206,8 @@ class _VfioVerifyTests(sysfs.FakeHostMixin):
 
     def _fails(self, *steps):
         return self.assertRaises(exception.DeviceCleanFailed,
-                                 self.driver.clean, fakesys.H200,
+                                 clean_fixture.clean, self.driver,
+                                 fakesys.H200,
                                  list(steps) or ['verify'], 0.2).message
 
     def test_verified_from_sysfs(self):
@@ -223,8 +225,8 @@ class _VfioVerifyTests(sysfs.FakeHostMixin):
               '10de:2335, no mediated device, PCIe link 32.0 GT/s PCIe '
               'x16 (sysfs: nvidia-smi cannot see a GPU bound to '
               'vfio-pci)'}],
-            self.driver.clean(fakesys.H200, ['function_reset', 'verify'],
-                              60))
+            clean_fixture.clean(self.driver, fakesys.H200,
+                                ['function_reset', 'verify'], 60))
         self.assertEqual([], [c for c in self.smi.calls()
                               if 'compute-apps' in c or 'memory.used' in c])
 
@@ -312,12 +314,14 @@ class ScrubStepTestCase(sysfs.FakeHostMixin, base.TestCase):
 
     def test_through_the_helper(self):
         driver = nvidia.NvidiaGpuDriver(CONF, 'h', pci_host=self.pci_host)
-        exc = self.assertRaises(exception.DeviceCleanFailed, driver.clean,
+        exc = self.assertRaises(exception.DeviceCleanFailed,
+                                clean_fixture.clean, driver,
                                 fakesys.NOWHERE, ['scrub_memory'], 120)
         self.assertIn('Clean step scrub_memory of device ffff:ff:1f.7 '
                       'failed: CUDA cannot be used: ', exc.message)
         self.fs.bind(fakesys.NOWHERE, 'vfio-pci')
-        exc = self.assertRaises(exception.DeviceCleanFailed, driver.clean,
+        exc = self.assertRaises(exception.DeviceCleanFailed,
+                                clean_fixture.clean, driver,
                                 fakesys.NOWHERE, ['scrub_memory'], 120)
         self.assertIn('bound to vfio-pci: only the host\'s nvidia driver '
                       '(CUDA) can write its memory', exc.message)
@@ -345,8 +349,8 @@ class _MigCleanTests(sysfs.FakeHostMixin):
         self.assertEqual(['gpu_instances', 'verify'],
                          [s.name for s in self.driver.clean_steps(record)])
         before = self._profiles()
-        done = self.driver.clean(fakesys.MIG_A100,
-                                 ['gpu_instances', 'verify'], 60)
+        done = clean_fixture.clean(self.driver, fakesys.MIG_A100,
+                                   ['gpu_instances', 'verify'], 60)
         self.assertEqual('GPU instances 3g.40gb,2g.20gb,2g.20gb destroyed '
                          'and made again', done[0]['detail'])
         self.assertEqual(before, self._profiles())
@@ -359,15 +363,16 @@ class _MigCleanTests(sysfs.FakeHostMixin):
         self.smi.fail_next('-dgi', 'No GPU instances found: Not Found',
                            exit_code=nvidia_smi_tool.NOT_FOUND)
         exc = self.assertRaises(exception.DeviceCleanFailed,
-                                self.driver.clean, fakesys.MIG_A100,
+                                clean_fixture.clean, self.driver,
+                                fakesys.MIG_A100,
                                 ['gpu_instances'], 60)
         self.assertIn('GPU instances 3g.40gb,2g.20gb,2g.20gb left after '
                       'they were destroyed', exc.message)
 
     def test_instances_not_made_again(self):
         self.smi.fail_next('-cgi', 'Insufficient Resources')
-        self.assertRaises(exception.CommandFailed, self.driver.clean,
-                          fakesys.MIG_A100, ['gpu_instances'], 60)
+        self.assertRaises(exception.CommandFailed, clean_fixture.clean,
+                          self.driver, fakesys.MIG_A100, ['gpu_instances'], 60)
         self.assertEqual([], self._profiles())
 
 
@@ -395,7 +400,8 @@ class _VgpuCleanTests(sysfs.FakeHostMixin):
         t4 = {r.address: r for r in self.driver.discover()}[fakesys.T4]
         self.assertEqual(['vgpu_devices', 'verify'],
                          [s.name for s in self.driver.clean_steps(t4)])
-        [done] = self.driver.clean(fakesys.T4, ['vgpu_devices'], 10)
+        [done] = clean_fixture.clean(self.driver, fakesys.T4,
+                                     ['vgpu_devices'], 10)
         self.assertEqual('no mediated device nor vGPU type left on 1 '
                          'functions', done['detail'])
         self.assertEqual(['1'], kernel.writes('remove'))
@@ -407,7 +413,7 @@ class _VgpuCleanTests(sysfs.FakeHostMixin):
 
     def test_mediated_device_the_kernel_keeps_fails(self):
         exc = self.assertRaises(exception.DeviceCleanFailed,
-                                self.driver.clean, fakesys.T4,
+                                clean_fixture.clean, self.driver, fakesys.T4,
                                 ['vgpu_devices'], 0.2)
         self.assertIn('still there: 0000:af:00.0 '
                       '7d5bc7a6-1d3b-4b4c-8d31-5d8c5b8a1b11', exc.message)
@@ -415,7 +421,8 @@ class _VgpuCleanTests(sysfs.FakeHostMixin):
     def test_vf_vgpu_type_cleared(self):
         vf = fakesys.pci_path(fakesys.A100_VFS[1])
         self.fs.write(vf + '/nvidia/current_vgpu_type', '692')
-        [done] = self.driver.clean(fakesys.A100, ['vgpu_devices'], 10)
+        [done] = clean_fixture.clean(self.driver, fakesys.A100,
+                                     ['vgpu_devices'], 10)
         self.assertEqual('no mediated device nor vGPU type left on 3 '
                          'functions', done['detail'])
         with open(self.fs.real_path(vf + '/nvidia/current_vgpu_type')) as f:

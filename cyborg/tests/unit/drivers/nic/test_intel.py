@@ -25,6 +25,7 @@ from cyborg.conf import nic as nic_conf
 from cyborg.drivers import config as driver_config
 from cyborg.drivers.nic import intel
 from cyborg.tests import base
+from cyborg.tests.fixtures import cleaning as clean_fixture
 from cyborg.tests.fixtures import fake_kernel
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import sysfs
@@ -207,8 +208,8 @@ class _NicCleanTests(sysfs.FakeHostMixin):
                 records[fakesys.N3000_NIC])])
 
     def test_vf_settings_set_back_and_read_back(self):
-        done = self.driver.clean(fakesys.E810,
-                                 ['function_reset', 'vf_settings'], 10)
+        done = clean_fixture.clean(self.driver, fakesys.E810,
+                                   ['function_reset', 'vf_settings'], 10)
         self.assertEqual('VFs 0, 1 of ens1f0 read back no MAC, no VLAN',
                          done[1]['detail'])
         self.assertEqual(
@@ -219,7 +220,7 @@ class _NicCleanTests(sysfs.FakeHostMixin):
     def test_settings_the_pf_keeps_fail(self):
         self._ip(ignore=True)
         exc = self.assertRaises(exception.DeviceCleanFailed,
-                                self.driver.clean, fakesys.E810,
+                                clean_fixture.clean, self.driver, fakesys.E810,
                                 ['vf_settings'], 10)
         self.assertIn('VFs of ens1f0 read back 0: MAC 52:54:00:12:34:56, '
                       'VLAN 100', exc.message)

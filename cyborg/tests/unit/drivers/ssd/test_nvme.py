@@ -26,6 +26,7 @@ from cyborg.agent import health
 from cyborg.drivers.ssd import nvme
 from cyborg.drivers.ssd import nvme_clean
 from cyborg.tests import base
+from cyborg.tests.fixtures import cleaning as clean_fixture
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import nvme_cli
 from cyborg.tests.fixtures import sysfs
@@ -55,8 +56,8 @@ class _NvmeTests(sysfs.FakeHostMixin):
              '/dev/nvme2n1': {'reads': reads, 'erased': erased}}))
 
     def _erase(self, *specs, address=fakesys.NVME, timeout=60):
-        return self._driver(*specs).clean(address, [nvme_clean.ERASE],
-                                          timeout)
+        return clean_fixture.clean(self._driver(*specs), address,
+                                   [nvme_clean.ERASE], timeout)
 
     # Discovery -------------------------------------------------------
 
@@ -229,10 +230,11 @@ class _NvmeTests(sysfs.FakeHostMixin):
 
     def test_unknown_step(self):
         self.assertRaises(exception.UnsupportedOperation,
-                          self._driver().clean, fakesys.NVME, ['shred'], 5)
+                          clean_fixture.clean, self._driver(), fakesys.NVME,
+                          ['shred'], 5)
         self.assertRaises(exception.DriverDeviceNotFound,
-                          self._driver().clean, fakesys.NVME_BOOT,
-                          [nvme_clean.ERASE], 5)
+                          clean_fixture.clean, self._driver(),
+                          fakesys.NVME_BOOT, [nvme_clean.ERASE], 5)
 
     # Telemetry -------------------------------------------------------
 

@@ -1,0 +1,794 @@
+# Copyright 2026 The Cyborg Authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License"); you may
+# not use this file except in compliance with the License. You may obtain
+# a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+# WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+# License for the specific language governing permissions and limitations
+# under the License.
+"""The fleet: N simulated hosts with their periodic work and Nova's churn,
+minute by minute, then every provider Cyborg owns checked in Placement.
+
+Starts, on loopback, what report_scale.py starts (Placement on a MariaDB
+database of its own, ``--conductors`` cyborg-conductor processes with
+their own RPC threads and database pool, over RabbitMQ on a vhost of its
+own), plus one cyborg-api (``--api-workers``) and a recording stand-in
+for Nova's events API (arq_lifecycle.py's).  ``--hosts`` simulated
+agents of ``--devices`` fake devices each (rack_start.py's and
+telemetry_scale.py's: RPC clients sending what cyborg-agent sends)
+first register and report their inventory, as at a first start, 32 at a
+time (``--threads``).  Then, for ``--minutes`` minutes of steady state:
+
+* every agent's heartbeat (a hello) every ``--heartbeat-interval``
+  seconds (``[DEFAULT] report_interval``, 10);
+* every agent's report with telemetry every ``--telemetry-interval``
+  seconds (``[telemetry] interval``, 30), ``--changed`` of its devices'
+  samples changed;
+* Nova's churn through cyborg-api: ``--churn`` of the devices (1 % by
+  default) bound a minute, each by an ARQ created, bound (PATCH) and
+  waited for until resolved, and deleted ``--hold`` seconds later;
+
+each host's periodic calls spread evenly over their interval, run by a
+pool of ``--steady-threads`` threads (256: each real agent waits for
+its own calls only).  Cleans are not simulated (the simulated agents
+have no RPC server for the conductor's casts).
+
+Prints one JSON object per line:
+
+* ``params``: the parameters and the machine;
+* ``first_start``: seconds, reports stored, Placement requests (counted
+  in Placement's access log) in all, per host and by kind, and the CPU
+  seconds of each process;
+* ``minute``, one per minute of steady state: per kind of call
+  (``hello``, ``telemetry``, ``arq_create``, ``arq_bind``,
+  ``arq_resolve``: from the PATCH sent to the ARQ resolved,
+  ``arq_delete``) the count, errors, p50/p99 of the round trip (ms),
+  calls started more than a second late (the benchmark's own pool
+  behind), and for reports the conductor's own time and statements; the
+  CPU seconds of each process (``conductor0``..., ``api``,
+  ``placement``, each with its children, and ``bench``, this process);
+  Placement's requests by kind with Placement's own p50/p99 (ms);
+* ``end_check``: once the churn stopped and Placement's writes settled:
+  every provider the agents' deployables should have (by name) found in
+  Placement with an inventory and ``OWNER_CYBORG``, and Cyborg's
+  Placement audit (cyborg.conductor.audit.placement: providers,
+  parents, inventories and traits against Cyborg's tables, plus
+  orphans) run against Placement's own tables read at once; what is
+  missing is named, and the conductors' WARNING and ERROR lines
+  counted.  Anything missing keeps the services' logs (``--keep-logs``).
+
+Everything it started is stopped and its databases and vhost dropped at
+the end.  Usage (benchmarks run one at a time, under setsid: see the
+performance guide)::
+
+    flock /tmp/bench.lock setsid .venv/bin/python tools/bench/fleet.py \\
+        --hosts 1000 --devices fpga=4,gpu=4 --conductors 2 --minutes 5
+
+``--minute SECONDS`` shortens the records' minute (tests).
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import heapq
+import os
+import platform
+import random
+import re
+import sys
+import threading
+import time
+import uuid
+
+import arq_lifecycle
+import os_resource_classes
+import psutil
+import rack_start
+import report_scale
+import requests
+import sqlalchemy as sa
+import telemetry_scale
+
+from cyborg import context as cyborg_context
+from cyborg import objects
+from cyborg import rpc
+from cyborg.common import traits as cyborg_traits
+from cyborg.conductor.audit import placement as placement_audit
+from cyborg.conductor.placement import sync as placement_sync
+from cyborg.db import api as db_api
+
+CONF = report_scale.CONF
+
+# A call started this much after it was due counts as late.
+LATE_S = 1.0
+# Placement paths by kind: a provider's uuid, a trait's or a class's name.
+_UUID = re.compile(r'[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-'
+                   r'[0-9a-f]{12}')
+_NAMED = re.compile(r'^(/(?:traits|resource_classes))/[^/]+$')
+# Conductor log lines worth counting at the end.
+_LEVEL = re.compile(r' (WARNING|ERROR|CRITICAL) ')
+
+
+class Calls:
+    """What the calls of a minute took, by kind."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._take()
+
+    def _take(self):
+        self.ms = collections.defaultdict(list)
+        self.errors = collections.Counter()
+        self.samples = collections.defaultdict(list)
+        self.late = collections.Counter()
+        self.server_ms = collections.defaultdict(list)
+        self.cost = collections.defaultdict(collections.Counter)
+
+    def add(self, kind, ms, late_s=0.0, answer=None):
+        with self._lock:
+            self.ms[kind].append(ms)
+            if late_s > LATE_S:
+                self.late[kind] += 1
+            if answer and 'cost' in answer:
+                self.server_ms[kind].append(answer['cost']['ms'])
+                self.cost[kind].update(
+                    {k: answer['cost'][k] for k in (
+                        'db_statements', 'db_writes', 'placement_calls')})
+
+    def fail(self, kind, error):
+        with self._lock:
+            self.errors[kind] += 1
+            if len(self.samples[kind]) < 3:
+                self.samples[kind].append(str(error)[:300])
+
+    def record(self):
+        """The minute's figures by kind; starts the next minute."""
+        with self._lock:
+            kinds = sorted(set(self.ms) | set(self.errors))
+            found = {}
+            for kind in kinds:
+                entry = {'n': len(self.ms[kind]),
+                         'errors': self.errors[kind],
+                         'late': self.late[kind],
+                         'ms': report_scale._summary(self.ms[kind])}
+                if self.samples[kind]:
+                    entry['error_samples'] = self.samples[kind]
+                if self.server_ms[kind]:
+                    entry['server_ms'] = report_scale._summary(
+                        self.server_ms[kind])
+                    entry['cost'] = dict(self.cost[kind])
+                found[kind] = entry
+            self._take()
+        return found
+
+
+class ProcessCPU:
+    """CPU seconds of each process started (with its children) and of
+    this one, from one record to the next.
+    """
+
+    def __init__(self, bench):
+        self.bench = bench
+        self.last = self._now()
+
+    def _now(self):
+        seconds = {}
+        for name, process in self.bench.processes:
+            try:
+                root = psutil.Process(process.pid)
+                seconds[name] = sum(
+                    t.user + t.system for t in (
+                        p.cpu_times() for p in
+                        [root] + root.children(recursive=True)))
+            except psutil.Error:
+                continue
+        own = psutil.Process().cpu_times()
+        seconds['bench'] = own.user + own.system
+        return seconds
+
+    def since(self):
+        now = self._now()
+        spent = {name: round(now[name] - self.last.get(name, 0.0), 2)
+                 for name in sorted(now)}
+        self.last = now
+        return spent
+
+
+class AccessLog:
+    """Placement's requests, read from its access log since last time."""
+
+    def __init__(self, path):
+        self.path = path
+        self.offset = 0
+        self.last_write = time.monotonic()
+
+    def since(self):
+        """``(total, {kind: {n, errors, ms}})``; kind: method and path."""
+        times = collections.defaultdict(list)
+        errors = collections.Counter()
+        with open(self.path, errors='replace') as f:
+            f.seek(self.offset)
+            text = f.read()
+        # A line not written whole yet waits for the next read.
+        text = text[:text.rfind('\n') + 1]
+        self.offset += len(text.encode('utf-8', 'replace'))
+        for line in text.splitlines():
+            fields = line.split()
+            if len(fields) != 4:
+                continue
+            method, path, status, micros = fields
+            kind = '%s %s' % (method, _NAMED.sub(
+                r'\1/{name}', _UUID.sub('{uuid}', path)))
+            times[kind].append(int(micros) / 1000.0)
+            if not status.startswith(('2', '3')):
+                errors[kind] += 1
+            if method != 'GET':
+                self.last_write = time.monotonic()
+        byk = {kind: {'n': len(values), 'errors': errors[kind],
+                      'ms': report_scale._summary(values)}
+               for kind, values in sorted(times.items())}
+        return sum(len(v) for v in times.values()), byk
+
+
+class Hosts(rack_start.Agents, telemetry_scale.TelemetryAgents):
+    """The simulated agents: hello, inventory, telemetry."""
+
+    def __init__(self, hosts, devices, threads):
+        super().__init__(hosts, devices, threads)
+        self.rounds = collections.Counter()
+
+    def telemetry(self, host, changed):
+        self.rounds[host] += 1
+        samples = telemetry_scale._samples(
+            self.records[host], time.time(), changed, self.rounds[host])
+        return self.report_telemetry(host, samples)
+
+
+class Nova:
+    """Nova's churn through cyborg-api: ARQs created, bound, deleted."""
+
+    def __init__(self, endpoint, hosts, profiles):
+        self.endpoint = endpoint
+        self.profiles = profiles  # resource class: profile name
+        self.local = threading.local()
+        self.headers = arq_lifecycle.nova_headers(argparse.Namespace(
+            token=None, project=arq_lifecycle.PROJECT))
+        self.free = []  # (host, provider uuid, resource class)
+        for host, records in hosts.records.items():
+            for record in records:
+                for dep in record.deployables:
+                    self.free.extend(
+                        [(host, placement_sync.rp_uuid(dep.name),
+                          dep.resource_class)] * dep.num_accelerators)
+        self.units = len(self.free)
+        self.devices = sum(len(r) for r in hosts.records.values())
+        self._lock = threading.Lock()
+
+    def _session(self):
+        if not hasattr(self.local, 'session'):
+            self.local.session = requests.Session()
+            self.local.session.headers.update(self.headers)
+        return self.local.session
+
+    def _call(self, calls, kind, method, path, expect, **kwargs):
+        started = time.monotonic()
+        response = self._session().request(
+            method, self.endpoint + path, timeout=120, **kwargs)
+        calls.add(kind, (time.monotonic() - started) * 1000.0)
+        if response.status_code not in expect:
+            raise RuntimeError('%s %s: %d %s' % (
+                method, path, response.status_code, response.text[:300]))
+        return response
+
+    def take(self, rng):
+        """A free unit (host, provider, class), or None."""
+        with self._lock:
+            if not self.free:
+                return None
+            index = rng.randrange(len(self.free))
+            self.free[index], self.free[-1] = self.free[-1], self.free[index]
+            return self.free.pop()
+
+    def give_back(self, unit):
+        with self._lock:
+            self.free.append(unit)
+
+    def bind(self, calls, unit):
+        """Create, bind and resolve an ARQ on *unit*; its instance."""
+        host, rp_uuid, rc = unit
+        instance = str(uuid.uuid4())
+        [arq] = self._call(
+            calls, 'arq_create', 'POST', '/accelerator_requests', (201,),
+            json={'device_profile_name': self.profiles[rc]}).json()['arqs']
+        sent = time.monotonic()
+        self._call(calls, 'arq_bind', 'PATCH', '/accelerator_requests',
+                   (202,), json={arq['uuid']: [
+                       {'path': '/hostname', 'op': 'add', 'value': host},
+                       {'path': '/device_rp_uuid', 'op': 'add',
+                        'value': rp_uuid},
+                       {'path': '/instance_uuid', 'op': 'add',
+                        'value': instance}]})
+        while True:
+            response = self._session().get(
+                self.endpoint + '/accelerator_requests', timeout=120,
+                params={'instance': instance, 'bind_state': 'resolved'})
+            if response.status_code == 200:
+                break
+            if (response.status_code != 423 or
+                    time.monotonic() - sent > 120):
+                raise RuntimeError('resolve: %d %s' % (
+                    response.status_code, response.text[:300]))
+            time.sleep(0.05)
+        calls.add('arq_resolve', (time.monotonic() - sent) * 1000.0)
+        states = {a['state'] for a in response.json()['arqs']}
+        if states != {'Bound'}:
+            raise RuntimeError('resolve: %s' % sorted(states))
+        return instance
+
+    def delete(self, calls, instance):
+        self._call(calls, 'arq_delete', 'DELETE', '/accelerator_requests',
+                   (204,), params={'instance': instance})
+
+
+class Steady:
+    """The steady state's calls, each at its time, on a pool."""
+
+    def __init__(self, args, hosts, nova, calls):
+        self.args = args
+        self.hosts = hosts
+        self.nova = nova
+        self.calls = calls
+        self.rng = random.Random(args.seed)  # noqa: S311 (not secrets)
+        self.due = []
+        self.seq = 0
+        self.pool = concurrent.futures.ThreadPoolExecutor(
+            args.steady_threads)
+        self._lock = threading.Lock()
+
+    def _at(self, when, kind, payload=None):
+        # The pool's binds add their unbinds: heapq is not thread-safe.
+        with self._lock:
+            self.seq += 1
+            heapq.heappush(self.due, (when, self.seq, kind, payload))
+
+    def plan(self, t0):
+        """Each host's heartbeat and telemetry spread over their
+        interval; the first bind.
+        """
+        names = list(self.hosts.records)
+        for index, host in enumerate(names):
+            share = index / len(names)
+            if self.args.heartbeat_interval:
+                self._at(t0 + share * self.args.heartbeat_interval,
+                         'hello', host)
+            if self.args.telemetry_interval:
+                self._at(t0 + share * self.args.telemetry_interval,
+                         'telemetry', host)
+        if self.bind_every():
+            self._at(t0, 'bind')
+
+    def bind_every(self):
+        """Seconds between two binds (None: no churn)."""
+        per_minute = self.args.churn * self.nova.devices
+        return self.args.minute / per_minute if per_minute else None
+
+    def run(self, until):
+        """Hand each call to the pool when due, until *until*."""
+        while time.monotonic() < until:
+            with self._lock:
+                item = (heapq.heappop(self.due) if self.due and
+                        self.due[0][0] <= time.monotonic() else None)
+            if item is None:
+                time.sleep(max(0.0, min(0.05, until - time.monotonic())))
+                continue
+            when, _, kind, payload = item
+            self.pool.submit(self._run, kind, payload, when)
+            self._again(kind, payload, when)
+
+    def _again(self, kind, payload, when):
+        if kind == 'hello':
+            self._at(when + self.args.heartbeat_interval, kind, payload)
+        elif kind == 'telemetry':
+            self._at(when + self.args.telemetry_interval, kind, payload)
+        elif kind == 'bind':
+            self._at(when + self.bind_every(), kind)
+
+    def _run(self, kind, payload, when):
+        late = time.monotonic() - when
+        started = time.monotonic()
+        try:
+            if kind == 'hello':
+                self.hosts.hello(payload, timeout=rack_start.HELLO_TIMEOUT,
+                                 start=False)
+                self.calls.add(kind, (time.monotonic() - started) * 1000.0,
+                               late)
+            elif kind == 'telemetry':
+                answer = self.hosts.telemetry(payload, self.args.changed)
+                self.calls.add(kind, answer['rtt_ms'], late, answer)
+            elif kind == 'bind':
+                self._bind()
+            elif kind == 'unbind':
+                self.nova.delete(self.calls, payload[0])
+                self.nova.give_back(payload[1])
+        except Exception as exc:
+            self.calls.fail(kind, exc)
+
+    def _bind(self):
+        unit = self.nova.take(self.rng)
+        if unit is None:
+            raise RuntimeError('no free device')
+        try:
+            instance = self.nova.bind(self.calls, unit)
+        except Exception:
+            self.nova.give_back(unit)
+            raise
+        self._at(time.monotonic() + self.args.hold, 'unbind',
+                 (instance, unit))
+
+    def stop(self):
+        """Wait for the calls running; drop those not started (a pool
+        behind would otherwise run its backlog after the last minute).
+        """
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class PlacementTables:
+    """Placement's providers, inventories and traits, read at once from
+    its own tables: the part of the Placement client that Cyborg's audit
+    reads, without a request per provider (three per provider at 80,000
+    providers would be what a first start costs).
+    """
+
+    def __init__(self, url):
+        engine = sa.create_engine(url)
+        try:
+            with engine.connect() as conn:
+                self._read(conn)
+        finally:
+            engine.dispose()
+
+    def _read(self, conn):
+        rows = conn.execute(sa.text(
+            'SELECT p.id, p.uuid, p.name, parent.uuid, root.uuid '
+            'FROM resource_providers p '
+            'LEFT JOIN resource_providers parent '
+            'ON parent.id = p.parent_provider_id '
+            'LEFT JOIN resource_providers root '
+            'ON root.id = p.root_provider_id')).all()
+        ids = {}
+        self.providers = {}
+        for id_, uuid_, name, parent, root in rows:
+            ids[id_] = uuid_
+            self.providers[uuid_] = {
+                'uuid': uuid_, 'name': name, 'parent_provider_uuid': parent,
+                'root_provider_uuid': root}
+        self.by_name = {p['name']: p for p in self.providers.values()}
+        self.inventories = collections.defaultdict(dict)
+        for id_, rc_id, rc, total, reserved, min_unit, max_unit, step, \
+                ratio in conn.execute(sa.text(
+                    'SELECT i.resource_provider_id, i.resource_class_id, '
+                    'c.name, i.total, i.reserved, i.min_unit, i.max_unit, '
+                    'i.step_size, i.allocation_ratio FROM inventories i '
+                    'LEFT JOIN resource_classes c '
+                    'ON c.id = i.resource_class_id')):
+            # Standard classes may live in code only (os-resource-classes).
+            rc = rc or os_resource_classes.STANDARDS[rc_id]
+            self.inventories[ids[id_]][rc] = {
+                'total': total, 'reserved': reserved, 'min_unit': min_unit,
+                'max_unit': max_unit, 'step_size': step,
+                'allocation_ratio': ratio}
+        self.traits = collections.defaultdict(set)
+        for id_, trait in conn.execute(sa.text(
+                'SELECT rt.resource_provider_id, t.name '
+                'FROM resource_provider_traits rt '
+                'JOIN traits t ON t.id = rt.trait_id')):
+            self.traits[ids[id_]].add(trait)
+
+    # What cyborg.clients.placement.PlacementClient answers.
+
+    def get_provider(self, uuid):
+        return self.providers.get(uuid)
+
+    def find_provider(self, name):
+        return self.by_name.get(name)
+
+    def list_providers(self, required_trait=None, in_tree=None):
+        return [p for uuid_, p in self.providers.items()
+                if (required_trait is None or
+                    required_trait in self.traits[uuid_]) and
+                (in_tree is None or p['root_provider_uuid'] == in_tree)]
+
+    def get_inventories(self, uuid):
+        return None, dict(self.inventories.get(uuid, {}))
+
+    def get_traits(self, uuid):
+        return None, sorted(self.traits.get(uuid, ()))
+
+
+def _sent_check(hosts, tables):
+    """The agents' deployables (what was sent) against Placement: named
+    when missing, without inventory or without OWNER_CYBORG.
+    """
+    missing, no_inventory, no_owner = [], [], []
+    sent = 0
+    for records in hosts.records.values():
+        for record in records:
+            for dep in record.deployables:
+                sent += 1
+                uuid_ = placement_sync.rp_uuid(dep.name)
+                if tables.get_provider(uuid_) is None:
+                    missing.append(dep.name)
+                    continue
+                if not tables.get_inventories(uuid_)[1]:
+                    no_inventory.append(dep.name)
+                if cyborg_traits.OWNER_CYBORG not in tables.traits[uuid_]:
+                    no_owner.append(dep.name)
+    return {'providers_sent': sent,
+            'providers_found': sent - len(missing),
+            'missing': missing[:50], 'missing_count': len(missing),
+            'missing_hosts': sorted({n.split('_')[0] for n in missing})[:50],
+            'without_inventory': no_inventory[:50],
+            'without_inventory_count': len(no_inventory),
+            'without_owner_trait': no_owner[:50],
+            'without_owner_trait_count': len(no_owner)}
+
+
+def _log_levels(bench):
+    """WARNING, ERROR and CRITICAL lines of the conductors' and the
+    API's logs: counts, and the first few of each service.
+    """
+    counts = collections.Counter()
+    first = {}
+    for name, _process in bench.processes:
+        if name == 'placement':
+            continue
+        path = os.path.join(bench.tmp, name + '.log')
+        with open(path, errors='replace') as f:
+            for line in f:
+                match = _LEVEL.search(line)
+                if match:
+                    counts['%s %s' % (name, match.group(1))] += 1
+                    first.setdefault(name, [])
+                    if len(first[name]) < 5:
+                        first[name].append(line.strip()[:400])
+    return {'counts': dict(counts), 'first': first}
+
+
+def _settle(access, quiet, longest=180.0):
+    """Wait until Placement saw no write for *quiet* seconds."""
+    began = time.monotonic()
+    while time.monotonic() - began < longest:
+        access.since()
+        if time.monotonic() - access.last_write >= quiet:
+            return round(time.monotonic() - began, 1)
+        time.sleep(0.5)
+    return round(time.monotonic() - began, 1)
+
+
+def _end_check(args, bench, hosts, access):
+    settled = _settle(access, args.settle)
+    tables = PlacementTables(bench.placement_database())
+    context = cyborg_context.get_admin_context()
+    findings = placement_audit.audit(context, tables)
+    record = dict(_sent_check(hosts, tables), **{
+        'phase': 'end_check', 'settle_s': settled,
+        'audit_findings': len(findings),
+        'audit_by_kind': dict(collections.Counter(f.kind for f in findings)),
+        'audit_first': [f.as_dict() for f in findings[:50]],
+        'logs': _log_levels(bench)})
+    record['nothing_missing'] = not (
+        findings or record['missing_count'] or
+        record['without_inventory_count'] or
+        record['without_owner_trait_count'])
+    report_scale._emit(record)
+    return record['nothing_missing']
+
+
+def _first_start(hosts, access, cpu):
+    """Every host registers and reports its inventory (32 at a time)."""
+    started = time.monotonic()
+
+    def register(host):
+        hosts.hello(host, timeout=600)
+        return hosts.report(host, full=True)
+    answers = list(hosts.pool.map(register, hosts.records))
+    seconds = time.monotonic() - started
+    total, kinds = access.since()
+    report_scale._emit(dict({
+        'phase': 'first_start', 'seconds': round(seconds, 2),
+        'stored': sum(a['status'] == 'stored' for a in answers),
+        'placement_requests': total,
+        'placement_requests_per_host': round(total / len(answers), 2),
+        'placement': kinds, 'cpu_s': cpu.since(),
+        'server_ms': report_scale._summary([a['cost']['ms']
+                                            for a in answers])},
+        **report_scale._totals(answers)))
+
+
+def _steady_state(args, hosts, nova, access, cpu):
+    calls = Calls()
+    steady = Steady(args, hosts, nova, calls)
+    t0 = time.monotonic()
+    steady.plan(t0)
+    try:
+        for minute in range(args.minutes):
+            steady.run(t0 + (minute + 1) * args.minute)
+            total, kinds = access.since()
+            report_scale._emit({
+                'phase': 'minute', 'minute': minute + 1,
+                'seconds': args.minute, 'calls': calls.record(),
+                'cpu_s': cpu.since(), 'placement_requests': total,
+                'placement': kinds, 'bound': nova.units - len(nova.free)})
+    finally:
+        steady.stop()
+
+
+def _api(args, bench, common):
+    """cyborg-api, once it answers; and a device profile per resource
+    class of the devices (one unit of it, a fake device's trait).
+    """
+    bench.start('api', [bench.python, '-m', 'cyborg.cmd.api',
+                        '--config-file', common])
+    endpoint = 'http://127.0.0.1:%d/v2' % args.api_port
+    profiles = {}
+    answers = []
+
+    def created(rc):
+        # 503 until the API sees a conductor's heartbeat.
+        try:
+            answers[:] = [requests.post(
+                endpoint + '/device_profiles', timeout=30,
+                headers=arq_lifecycle.ADMIN_HEADERS,
+                json=[{'name': 'fleet-' + rc.lower(), 'groups': [
+                    {'resources:' + rc: '1',
+                     'trait:CUSTOM_FAKE_DEVICE': 'required'}]}])]
+        except requests.ConnectionError:
+            return False
+        return answers[0].status_code != 503
+    for rc in args.resource_classes:
+        report_scale._wait(lambda rc=rc: created(rc), 120, 'cyborg-api')
+        answers[0].raise_for_status()
+        profiles[rc] = 'fleet-' + rc.lower()
+    return endpoint, profiles
+
+
+def _services(args, bench, hosts):
+    """Placement, the conductors, cyborg-api and the recording Nova;
+    returns the API's endpoint and the configuration file.
+    """
+    nova = arq_lifecycle.NovaProcess()
+    bench.cleanups.append(nova.stop)
+    args.api_port = report_scale._free_port()
+    extra = os.path.join(bench.tmp, 'fleet.conf')
+    text = ('[DEFAULT]\nauth_strategy = noauth\n'
+            '[api]\nhost_ip = 127.0.0.1\nport = %d\napi_workers = %d\n'
+            '[nova]\nauth_type = none\nendpoint_override = %s\n'
+            % (args.api_port, args.api_workers, nova.url))
+    if args.config_file:
+        with open(args.config_file) as f:
+            text += '\n' + f.read()
+    report_scale._write(extra, text)
+    args.config_file = extra
+    args.placement_access_log = True
+    args.no_placement = False
+    _client, common = report_scale._start_services(args, bench, hosts,
+                                                   own_threads=True)
+    return common
+
+
+def run(args):
+    """Run the benchmark; print its JSON lines."""
+    bench = report_scale.Bench(args)
+    try:
+        names = ['fleet-%s-%05d' % (bench.suffix, i)
+                 for i in range(args.hosts)]
+        common = _services(args, bench, names)
+        CONF([], project='cyborg', default_config_files=[common])
+        rpc.set_defaults(control_exchange='cyborg')
+        rpc.init(CONF)
+        objects.register_all()
+        db_api.configure(CONF)
+        hosts = Hosts(names, args.devices, args.threads)
+        args.resource_classes = sorted({
+            dep.resource_class for record in hosts.records[names[0]]
+            for dep in record.deployables})
+        report_scale._wait_for_conductors(hosts, names[0])
+        endpoint, profiles = _api(args, bench, common)
+        access = AccessLog(bench.placement_access_log())
+        # Not the first start's: the compute nodes made as Nova makes
+        # them, the conductors' start.
+        access.since()
+        cpu = ProcessCPU(bench)
+        _params(args, hosts, names)
+        _first_start(hosts, access, cpu)
+        nova = Nova(endpoint, hosts, profiles)
+        _steady_state(args, hosts, nova, access, cpu)
+        if not _end_check(args, bench, hosts, access):
+            args.keep_logs = True
+        rpc.cleanup()
+    finally:
+        bench.stop()
+
+
+def _params(args, hosts, names):
+    records = hosts.records[names[0]]
+    report_scale._emit({
+        'phase': 'params', 'hosts': args.hosts,
+        'devices_per_host': args.devices,
+        'deployables_per_host': sum(len(r.deployables) for r in records),
+        'resource_classes': args.resource_classes,
+        'conductors': args.conductors, 'api_workers': args.api_workers,
+        'placement_workers': args.placement_workers,
+        'threads': args.threads, 'steady_threads': args.steady_threads,
+        'minutes': args.minutes,
+        'minute_s': args.minute,
+        'heartbeat_interval_s': args.heartbeat_interval,
+        'telemetry_interval_s': args.telemetry_interval,
+        'changed': args.changed, 'churn_per_minute': args.churn,
+        'hold_s': args.hold, 'seed': args.seed,
+        'load_average': os.getloadavg(), 'cpus': os.cpu_count(),
+        'machine': platform.platform(),
+        'python': platform.python_version()})
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    report_scale.add_host_arguments(parser)
+    parser.add_argument('--conductors', type=int, default=1,
+                        help='cyborg-conductor processes (default 1)')
+    parser.add_argument('--api-workers', type=int, default=1,
+                        help='cyborg-api workers (default 1)')
+    parser.add_argument('--placement-workers', type=int, default=2,
+                        help='gunicorn workers of Placement (default 2)')
+    parser.add_argument('--threads', type=int, default=32,
+                        help='reports in flight at most in the first '
+                             'start (default 32)')
+    parser.add_argument('--steady-threads', type=int, default=256,
+                        help='calls in flight at most in the steady '
+                             'state (default 256: each agent waits for '
+                             'its own calls; a pool too small for the '
+                             'rate times the round trip sends late, '
+                             'counted as "late")')
+    parser.add_argument('--minutes', type=int, default=5,
+                        help='minutes of steady state (default 5)')
+    parser.add_argument('--minute', type=float, default=60.0,
+                        help='seconds of a record\'s "minute" (default '
+                             '60; shorter for tests)')
+    parser.add_argument('--heartbeat-interval', type=float, default=10.0,
+                        help='seconds between two hellos of an agent '
+                             '([DEFAULT] report_interval: 10; 0: none)')
+    parser.add_argument('--telemetry-interval', type=float, default=30.0,
+                        help='seconds between two telemetry reports of an '
+                             'agent ([telemetry] interval: 30; 0: none)')
+    parser.add_argument('--changed', type=float, default=0.25,
+                        help='share of a host\'s samples changed in each '
+                             'telemetry report (default 0.25)')
+    parser.add_argument('--churn', type=float, default=0.01,
+                        help='binds a minute, as a share of the devices '
+                             '(default 0.01; 0: no churn); each takes a '
+                             'free unit of a device')
+    parser.add_argument('--hold', type=float, default=60.0,
+                        help='seconds from a bind to its delete '
+                             '(default 60)')
+    parser.add_argument('--settle', type=float, default=5.0,
+                        help='seconds without a Placement write before '
+                             'the end check (default 5)')
+    parser.add_argument('--seed', type=int, default=80,
+                        help='of the devices bound (default 80)')
+    parser.add_argument('--config-file', metavar='FILE',
+                        help="options added to the services' "
+                             "configuration")
+    report_scale.add_backend_arguments(parser)
+    args = parser.parse_args(argv)
+    args.devices = [d for d in args.devices.split(',') if d]
+    run(args)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
