@@ -209,11 +209,6 @@ def where_given(query, *conditions):
     return query
 
 
-def oldest_first(context, model, column=None, value=None):
-    """The *model* rows by id, those whose *column* is *value* if given."""
-    return context.session.execute(where_given(
-        sa.select(model).order_by(model.id), (column, value))).scalars()
-
 def on_statement(engine, callback):
     """Call *callback* with the SQL text of each statement sent on
     *engine* (cyborg.counters counts them).

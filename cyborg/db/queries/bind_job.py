@@ -143,12 +143,6 @@ def for_arq(context, arq_uuid):
 
 
 @db_api.context_manager.reader
-def get_all(context):
-    """Every job, oldest first."""
-    return [_to_dict(row) for row in db_api.oldest_first(context, JOB)]
-
-
-@db_api.context_manager.reader
 def overdue(context, now):
     """The jobs whose bind deadline passed before *now*, as dicts."""
     return [_to_dict(row) for row in context.session.execute(

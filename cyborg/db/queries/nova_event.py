@@ -127,8 +127,9 @@ def retry_later(context, event_ids, next_attempt_at, error):
 @db_api.context_manager.reader
 def get_all(context, tag=None):
     """Events not sent yet (optionally of one ARQ), oldest first."""
-    return [_to_dict(row)
-            for row in db_api.oldest_first(context, EV, EV.tag, tag)]
+    return [_to_dict(row) for row in context.session.execute(
+        db_api.where_given(sa.select(EV).order_by(EV.id), (EV.tag, tag)))
+        .scalars()]
 
 
 @db_api.retrying_writer

@@ -19,7 +19,6 @@ from oslo_utils import timeutils
 from oslo_utils import uuidutils
 import sqlalchemy as sa
 
-from cyborg import exception
 from cyborg.db import api as db_api
 from cyborg.db import models
 
@@ -58,19 +57,9 @@ def heartbeat(context, host, binary, topic=None, version=None,
         context.session.execute(sa.insert(table).values(
             uuid=uuidutils.generate_uuid(), host=host, binary=binary,
             created_at=now, **values))
-    return _to_dict(_row(context, host, binary))
-
-
-def _row(context, host, binary):
-    return db_api.one(context.session.execute(sa.select(models.Service).where(
+    return _to_dict(context.session.execute(sa.select(models.Service).where(
         models.Service.host == host, models.Service.binary == binary))
-        .scalars(), exception.ServiceNotFound, host=host, binary=binary)
-
-
-@db_api.context_manager.reader
-def get(context, host, binary):
-    """One service row, as a dict."""
-    return _to_dict(_row(context, host, binary))
+        .scalar_one())
 
 
 @db_api.context_manager.reader

@@ -119,7 +119,7 @@ class AgentDownBindTestCase(api_base.APITestCase):
         self._run_jobs()
 
         def waiting():
-            jobs = job_queries.get_all(self.context)
+            jobs = inventory.bind_jobs(self.context)
             return (len(jobs) == 1 and
                     jobs[0]['state'] == job_queries.PENDING and
                     jobs[0]['last_error'] == job_queries.waiting_text(HOST)
@@ -170,7 +170,7 @@ class AgentDownBindTestCase(api_base.APITestCase):
         self.assertEqual([(uuid, 'failed')], [
             (e['tag'], e['status'])
             for e in event_queries.get_all(self.context)])
-        self.assertEqual([], job_queries.get_all(self.context))
+        self.assertEqual([], inventory.bind_jobs(self.context))
         self.assertFalse(handle_queries.get(
             self.context, row['attach_handle_id'])['in_use'])
 

@@ -21,7 +21,6 @@ from cyborg.conductor.arq import jobs
 from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db.queries import accelerator_request as arq_queries
-from cyborg.db.queries import bind_job as job_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
 from cyborg.tests.fixtures import inventory
@@ -48,7 +47,7 @@ class HostdevTestCase(base.DbTestCase):
             groups=[{'resources:%s' % rc: '1'}]))
         [arq], _ = nova_boot.NovaBoot(context=self.context).boot(
             name, 'node-1', device['rp_uuid'], instance='i-' + name)
-        for job in job_queries.get_all(self.context):
+        for job in inventory.bind_jobs(self.context):
             jobs.bind_done(self.context, job, {})
         return arq_queries.get(self.context, arq)
 

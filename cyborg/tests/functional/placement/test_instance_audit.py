@@ -40,6 +40,7 @@ from cyborg.db.queries import bind_job as job_queries
 from cyborg.drivers import fake
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
+from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional.placement import nova_host
 
@@ -148,7 +149,7 @@ class InstanceAuditTestCase(nova_host.NovaHostTestCase):
                           self.moved_arq: states.DELETING}, left)
         self.assertEqual(
             [job_queries.RELEASE] * 2,
-            [j['kind'] for j in job_queries.get_all(self.context)])
+            [j['kind'] for j in inventory.bind_jobs(self.context)])
         consumers = set(self.client.get_allocations(self.vgpu))
         self.assertEqual({self.healthy, self.building}, consumers)
 

@@ -24,7 +24,6 @@ from prometheus_client import parser
 import pytest
 import requests
 
-from cyborg import exception
 from cyborg import servicegroup
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.db.queries import service as service_queries
@@ -151,11 +150,9 @@ class PlacementServicesTestCase(base.ServiceTestCase):
 
     def _agent_last_seen(self):
         """The agent's last heartbeat, or None before its first hello."""
-        try:
-            return service_queries.get(self.context, self.node,
-                                       servicegroup.AGENT)['last_seen_up']
-        except exception.ServiceNotFound:
-            return None
+        rows = service_queries.get_all(self.context, self.node,
+                                       servicegroup.AGENT)
+        return rows[0]['last_seen_up'] if rows else None
 
     def test_agent_killed_and_restarted(self):
         """kill -9 of the agent: down within service_down_time, its
@@ -201,7 +198,8 @@ class PlacementServicesTestCase(base.ServiceTestCase):
         # Reported down once service_down_time passed.  (A heartbeat sent
         # just before the kill may still be recorded after it: the row is
         # compared from here on, not from the kill.)
-        svc = service_queries.get(self.context, self.node, 'cyborg-agent')
+        [svc] = service_queries.get_all(self.context, self.node,
+                                        'cyborg-agent')
         self.assertEqual('down', servicegroup.service_status(svc))
         # A bind Nova sends meanwhile (it scheduled the server before)
         # goes ahead: the fake FPGA's TEST_PCI handle needs nothing of the

@@ -64,7 +64,7 @@ class AgentManagerTestCase(base.DbTestCase):
         self.flags(report_interval=60)
         mgr = manager.AgentManager('n1', conductor_api=self.real_api)
         mgr.after_start(self.context)
-        svc = service_queries.get(self.context, 'n1', 'cyborg-agent')
+        [svc] = service_queries.get_all(self.context, 'n1', 'cyborg-agent')
         self.assertEqual('cyborg-agent', svc['topic'])
         self.assertIsNotNone(svc['started_at'])
         self.addCleanup(mgr.del_host, self.context)

@@ -48,7 +48,8 @@ class HeartbeatTestCase(base.DbTestCase):
         self.flags(report_interval=60)
         beat = heartbeat.Heartbeat()
         self.assertTrue(beat.beat())
-        row = service_queries.get(self.context, 'test-host', 'cyborg-api')
+        [row] = service_queries.get_all(self.context, 'test-host',
+                                       'cyborg-api')
         self.assertIsNotNone(row['started_at'])
         self.assertIsNone(row['topic'])
         self.assertTrue(beat.registered)

@@ -61,7 +61,8 @@ class ConductorManagerTestCase(base.DbTestCase):
 
     def test_init_host_registers_itself(self):
         self.mgr.init_host(self.context)
-        svc = service_queries.get(self.context, 'c1', 'cyborg-conductor')
+        [svc] = service_queries.get_all(self.context, 'c1',
+                                        'cyborg-conductor')
         self.assertEqual(T0, svc['started_at'])
         self.assertEqual('cyborg-conductor', svc['topic'])
 
@@ -71,7 +72,8 @@ class ConductorManagerTestCase(base.DbTestCase):
         interval, task = self.mgr.periodic_tasks()[0]
         self.assertEqual(1, interval)   # report_interval of the test conf
         task(self.context)
-        svc = service_queries.get(self.context, 'c1', 'cyborg-conductor')
+        [svc] = service_queries.get_all(self.context, 'c1',
+                                        'cyborg-conductor')
         self.assertEqual(T0 + datetime.timedelta(seconds=5),
                          svc['last_seen_up'])
         self.assertEqual(T0, svc['started_at'])
@@ -96,7 +98,7 @@ class ConductorManagerTestCase(base.DbTestCase):
                           'status': 'up'},
                          {k: result[k] for k in ('host', 'binary',
                                                  'status')})
-        svc = service_queries.get(self.context, 'n1', 'cyborg-agent')
+        [svc] = service_queries.get_all(self.context, 'n1', 'cyborg-agent')
         self.assertEqual(datetime.datetime(2026, 11, 21, 10, 59),
                          svc['started_at'])
 
@@ -163,7 +165,7 @@ class ConductorManagerTestCase(base.DbTestCase):
         kick.assert_not_called()
         uuid = job_queries.add(self.context, None, 'program',
                                {'host': 'n1'}, None)
-        [job] = [j for j in job_queries.get_all(self.context)
+        [job] = [j for j in inventory.bind_jobs(self.context)
                  if j['uuid'] == uuid]
         job_queries.defer(self.context, job['id'], 'n1', T0)
         self.assertEqual(1, hello()[1])

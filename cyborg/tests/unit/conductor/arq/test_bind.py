@@ -100,13 +100,13 @@ class BindTestCase(base.DbTestCase):
         before = (self._table(models.AttachHandle),
                   self._table(models.BoundInstance),
                   event_queries.get_all(self.context),
-                  job_queries.get_all(self.context))
+                  inventory.bind_jobs(self.context))
         exc = self.assertRaises(exception.BindRefused, self._bind, uuids,
                                 instance)
         self.assertEqual(before, (self._table(models.AttachHandle),
                                   self._table(models.BoundInstance),
                                   event_queries.get_all(self.context),
-                                  job_queries.get_all(self.context)))
+                                  inventory.bind_jobs(self.context)))
         self.assertEqual({states.INITIAL}, {
             a['state'] for a in arq_queries.get_all(self.context,
                                                     uuids=uuids)})
@@ -290,7 +290,7 @@ class BindTestCase(base.DbTestCase):
         uuids = self._arqs(groups=[{'resources:VGPU': '1'}])
         result = self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
         self.assertEqual({uuids[0]: states.BIND_STARTED}, result)
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         self.assertEqual((job_queries.PREPARE, job_queries.PENDING,
                           'req-bind-1'),
                          (job['kind'], job['state'], job['request_id']))
@@ -309,7 +309,7 @@ class BindTestCase(base.DbTestCase):
                                     'accel:bitstream_id': bitstream}])
         self.assertEqual({uuids[0]: states.BIND_STARTED},
                          self._bind(uuids, 'i1'))
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         self.assertEqual(job_queries.PROGRAM, job['kind'])
         self.assertEqual(('0000:0c:00.0', bitstream, None),
                          (job['payload']['address'],
@@ -360,7 +360,7 @@ class BindTestCase(base.DbTestCase):
                              ('dp-any', [{'resources:FPGA': '1'}])):
             arqs = self._arqs(name=name, groups=groups)
             self._assert_refused(arqs, 'i-' + name)
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         self.assertEqual((first[0], a), (job['arq_uuid'],
                                          job['payload']['bitstream_id']))
 
@@ -437,7 +437,7 @@ class UnbindDeleteTestCase(BindTestCase):
 
     def _made(self, uuids):
         """The bind's prepare_attach job made the mediated device."""
-        for job in job_queries.get_all(self.context):
+        for job in inventory.bind_jobs(self.context):
             jobs.bind_done(self.context, job, {})
         self.assertEqual({states.BOUND}, {
             arq_queries.get(self.context, u)['state'] for u in uuids})
@@ -447,7 +447,7 @@ class UnbindDeleteTestCase(BindTestCase):
         self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
         arq_release.unbind(self.context, uuids)
         # The bind's work never started: nothing to remove on the host.
-        self.assertEqual([], job_queries.get_all(self.context))
+        self.assertEqual([], inventory.bind_jobs(self.context))
         self.assertFalse(any(h['in_use'] for h in
                              self._table(models.AttachHandle)))
 
@@ -456,7 +456,7 @@ class UnbindDeleteTestCase(BindTestCase):
         self._bind(uuids, 'i1', rp=self.vgpu['rp_uuid'])
         self._made(uuids)
         arq_release.unbind(self.context, uuids)
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         # The release job owns the handle until the mdev is gone.
         self.assertEqual((job_queries.RELEASE, job_queries.PENDING),
                          (job['kind'], job['state']))
@@ -483,11 +483,11 @@ class UnbindDeleteTestCase(BindTestCase):
         arq_delete.delete(self.context, uuids=uuids)
         self.assertEqual(states.DELETING,
                          arq_queries.get(self.context, uuids[0])['state'])
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         self.assertTrue(job['payload']['delete_arq'])
         # Deleting again is fine and queues nothing more.
         arq_delete.delete(self.context, uuids=uuids)
-        self.assertEqual(1, len(job_queries.get_all(self.context)))
+        self.assertEqual(1, len(inventory.bind_jobs(self.context)))
 
     def test_release_on_a_dead_host_does_not_block_evacuation(self):
         # Issue 21: Nova deletes the ARQs of an evacuated instance, whose
@@ -498,7 +498,7 @@ class UnbindDeleteTestCase(BindTestCase):
         self._made(uuids)
         self.assertEqual(uuids, arq_delete.delete(self.context,
                                                 instance_uuid='i1'))
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         self.assertEqual(states.DELETING,
                          arq_queries.get(self.context, uuids[0])['state'])
         self.assertEqual([], arq_queries.get_all(self.context,

@@ -159,7 +159,7 @@ class BindJobsTestCase(base.DbTestCase):
                           self.fpga['rp_uuid'])
         self.assertEqual(states.BIND_STARTED,
                          arq_queries.get(self.context, uuid)['state'])
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         self.assertEqual(1, len(self._run_all()))
         self.assertEqual(1, ready.delta())
         arq = arq_queries.get(self.context, uuid)
@@ -180,7 +180,7 @@ class BindJobsTestCase(base.DbTestCase):
         # resolved it (for cyborg_bind_nova_event_seconds).
         self.assertEqual(job['created_at'], event['bind_started_at'])
         self.assertLessEqual(event['bind_started_at'], event['created_at'])
-        self.assertEqual([], job_queries.get_all(self.context))
+        self.assertEqual([], inventory.bind_jobs(self.context))
 
     def test_a_program_job_asks_for_a_push_of_its_host(self):
         # The function traits the device now carries go to Placement at
@@ -252,7 +252,7 @@ class BindJobsTestCase(base.DbTestCase):
         arq = arq_queries.get(self.context, uuid)
         self.assertEqual(states.BOUND, arq['state'])
         self.assertIn(arq['attach_handle_uuid'], self.driver.mdevs)
-        self.assertEqual([], job_queries.get_all(self.context))
+        self.assertEqual([], inventory.bind_jobs(self.context))
         with self.db.engine.connect() as conn:
             self.assertEqual([True], list(conn.execute(
                 sa.select(models.AttachHandle.in_use).where(
@@ -274,14 +274,14 @@ class BindJobsTestCase(base.DbTestCase):
     def test_deadline_fails_waiting_jobs(self):
         failures = _Sample('cyborg_arq_bind_failures_total', stage='device')
         uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         clock = self.time_fixture()
         clock.advance(base.CONF.bind_timeout + 1)
         self.assertEqual(1, arq_jobs.fail_overdue(self.context))
         self.assertEqual(1, failures.delta())
         self.assertEqual(states.BIND_FAILED,
                          arq_queries.get(self.context, uuid)['state'])
-        self.assertEqual([], job_queries.get_all(self.context))
+        self.assertEqual([], inventory.bind_jobs(self.context))
         [event] = event_queries.get_all(self.context)
         self.assertEqual(('failed', job['created_at']),
                          (event['status'], event['bind_started_at']))
@@ -404,7 +404,7 @@ class BindJobsTestCase(base.DbTestCase):
                 'instance_uuid': instance, 'project_id': 'p1'}})
         self.assertEqual(1, runner.run_due(self.context))
         self.assertTrue(runner.wait(60))
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         self.assertEqual((job_queries.PENDING, None),
                          (job['state'], job['owner']))
         held.set()
@@ -424,7 +424,7 @@ class BindJobsTestCase(base.DbTestCase):
         uuid = self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         [job] = job_queries.claim_due(self.context, 'c1', set(), 10)
         self.assertFalse(runner._start(self.context, job))
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         self.assertEqual((job_queries.PENDING, None, 0),
                          (job['state'], job['owner'], job['attempts']))
         held.set()
@@ -493,7 +493,7 @@ class BindJobsTestCase(base.DbTestCase):
         runner.stop()
         self._bind([{'resources:VGPU': '1'}], self.vgpu['rp_uuid'])
         self.assertEqual(0, runner.run_due(self.context))
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         self.assertEqual((job_queries.PENDING, None),
                          (job['state'], job['owner']))
 
@@ -532,7 +532,7 @@ class BindJobsTestCase(base.DbTestCase):
         clock = self.time_fixture()
         self.assertEqual(1, runner.run_due(self.context))
         self._wait(runner)
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         self.assertEqual(job_queries.PENDING, job['state'])
         self.assertIn('connection lost', job['last_error'])
         # Back in the queue, with a back-off.
@@ -542,7 +542,7 @@ class BindJobsTestCase(base.DbTestCase):
         self._wait(runner)
         self.assertEqual(states.BOUND,
                          arq_queries.get(self.context, uuid)['state'])
-        self.assertEqual([], job_queries.get_all(self.context))
+        self.assertEqual([], inventory.bind_jobs(self.context))
 
     def test_an_error_past_the_deadline_fails_the_bind(self):
         self._flaky('bind_done', failures=100)
@@ -558,7 +558,7 @@ class BindJobsTestCase(base.DbTestCase):
         self.assertEqual(states.BIND_FAILED,
                          arq_queries.get(self.context, uuid)['state'])
         self.assertEqual({}, self.driver.mdevs)
-        self.assertEqual([], job_queries.get_all(self.context))
+        self.assertEqual([], inventory.bind_jobs(self.context))
         with self.db.engine.connect() as conn:
             self.assertFalse(any(conn.execute(
                 sa.select(models.AttachHandle.in_use)).scalars()))
@@ -570,7 +570,7 @@ class BindJobsTestCase(base.DbTestCase):
         runner = self._runner()
         self.assertEqual(1, runner.run_due(self.context))
         self._wait(runner)
-        [job] = job_queries.get_all(self.context)
+        [job] = inventory.bind_jobs(self.context)
         self.assertEqual((job_queries.RUNNING, 'c1'),
                          (job['state'], job['owner']))
         # c1 is alive, but no longer runs it: it takes it again.

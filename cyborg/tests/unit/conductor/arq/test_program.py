@@ -111,7 +111,7 @@ class ProgramTestCase(base.DbTestCase):
         job = self._request()
         self.agent_api.program.assert_not_called()
         self.assertEqual({'job', 'deadline'}, set(job))
-        [queued] = job_queries.get_all(self.context)
+        [queued] = inventory.bind_jobs(self.context)
         self.assertEqual(
             (job['job'], None, job_queries.PROGRAM, job_queries.PENDING),
             (queued['uuid'], queued['arq_uuid'], queued['kind'],
@@ -156,7 +156,7 @@ class ProgramTestCase(base.DbTestCase):
         error = self.assertRaises(exception.DeployableInUse, self._request)
         self.assertEqual(409, error.code)
         self.assertIn('1 of its attach handles are in use', str(error))
-        self.assertEqual([], job_queries.get_all(self.context))
+        self.assertEqual([], inventory.bind_jobs(self.context))
         self.assertIsNone(self._deployable()['programming_until'])
         # Once the instance let go, it may be programmed.
         arq_release.unbind(self.context, [uuid])
@@ -259,7 +259,7 @@ class ProgramTestCase(base.DbTestCase):
         self.clock.advance(base.CONF.service_down_time + 1)
         jobs = job_queries.claim_due(self.context, 'c1', set(), 10)
         self.assertEqual([], arq_jobs.wait_for_agents(self.context, jobs))
-        [waiting] = job_queries.get_all(self.context)
+        [waiting] = inventory.bind_jobs(self.context)
         self.assertEqual(job_queries.PENDING, waiting['state'])
         self.assertIsNotNone(self._deployable()['programming_until'])
         self.clock.advance(61)
@@ -305,7 +305,7 @@ class ProgramTestCase(base.DbTestCase):
                                side_effect=db_exc.DBConnectionError()):
             self.assertEqual(1, runner.run_due(self.context))
             runner.stop()
-        [queued] = job_queries.get_all(self.context)
+        [queued] = inventory.bind_jobs(self.context)
         self.assertEqual(job_queries.PENDING, queued['state'])
         self.clock.advance(3)
         self.assertEqual(1, len(self._run_due()))

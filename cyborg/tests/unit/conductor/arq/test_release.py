@@ -124,7 +124,7 @@ class EvacuationTestCase(_TwoAgents):
         self.assertEqual([(job_queries.RELEASE, 'node-1')], self._run_due())
         self.assertEqual(states.DELETING,
                          arq_queries.get(self.context, old)['state'])
-        [waiting] = job_queries.get_all(self.context)
+        [waiting] = inventory.bind_jobs(self.context)
         self.assertEqual(1, waiting['attempts'])
 
         # ... and binds the instance's new ARQs on node-2 (before, they
@@ -195,7 +195,7 @@ class DeadHostReleaseTestCase(_TwoAgents):
         for _ in range(5):
             self.assertEqual([], self._run_due())
             clock.advance(base.CONF.report_interval + 1)
-        [waiting] = job_queries.get_all(self.context)
+        [waiting] = inventory.bind_jobs(self.context)
         self.assertEqual((job_queries.RELEASE, job_queries.PENDING, 0),
                          (waiting['kind'], waiting['state'],
                           waiting['attempts']))
@@ -219,7 +219,7 @@ class DeadHostReleaseTestCase(_TwoAgents):
         self.assertEqual({}, self.drivers['node-1'].mdevs)
         self.assertFalse(
             handle_queries.get(self.context, handle_id)['in_use'])
-        self.assertEqual([], job_queries.get_all(self.context))
+        self.assertEqual([], inventory.bind_jobs(self.context))
         self.assertEqual([new], [a['uuid'] for a in arq_queries.get_all(
             self.context)])
         # Nothing else woken on a hello with nothing waiting.

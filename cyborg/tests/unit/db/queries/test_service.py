@@ -15,7 +15,6 @@
 
 import datetime
 
-from cyborg import exception
 from cyborg.db.queries import service as service_queries
 from cyborg.tests import base
 
@@ -71,9 +70,7 @@ class ServiceQueriesTestCase(base.DbTestCase):
         self.assertEqual(['cyborg-agent', 'cyborg-conductor'], [
             s['binary'] for s in service_queries.get_all(
                 self.context, host='h1')])
-        self.assertEqual('h2', service_queries.get(
-            self.context, 'h2', 'cyborg-agent')['host'])
-
-    def test_get_unknown(self):
-        self.assertRaises(exception.ServiceNotFound, service_queries.get,
-                          self.context, 'nope', 'cyborg-agent')
+        self.assertEqual(['h2'], [s['host'] for s in service_queries.get_all(
+            self.context, 'h2', 'cyborg-agent')])
+        self.assertEqual([], service_queries.get_all(
+            self.context, 'nope', 'cyborg-agent'))
