@@ -112,9 +112,7 @@ class Host(Base, _Id, oslo_models.TimestampMixin):
     """Inventory state of one agent host, as the conductor applied it."""
 
     __tablename__ = 'hosts'
-    __table_args__ = _table_args(
-        sa.Index('hosts_compute_rp_name_idx', 'compute_rp_name'),
-    )
+    __table_args__ = _table_args(*_indexes('hosts', 'compute_rp_name'))
 
     hostname = sa.Column(sa.String(255), nullable=False, unique=True)
     inventory_hash = sa.Column(sa.String(64), nullable=True)
@@ -303,9 +301,7 @@ class ConfigurationRollout(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """A desired configuration rolled out over a device class in waves."""
 
     __tablename__ = 'configuration_rollouts'
-    __table_args__ = _table_args(
-        sa.Index('configuration_rollouts_state_idx', 'state'),
-    )
+    __table_args__ = _table_args(*_indexes('configuration_rollouts', 'state'))
 
     # The class's name (upper case), kept when the class is deleted.
     device_class = sa.Column(sa.String(64), nullable=False)
@@ -353,9 +349,7 @@ class ControlpathID(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """How the host addresses a device (its PF's PCI address)."""
 
     __tablename__ = 'controlpath_ids'
-    __table_args__ = _table_args(
-        sa.Index('controlpath_ids_device_id_idx', 'device_id'),
-    )
+    __table_args__ = _table_args(*_indexes('controlpath_ids', 'device_id'))
 
     device_id = _id_of('devices')
     # PCI
@@ -491,11 +485,8 @@ class InstanceAttachment(Base, _IdAndUuid, oslo_models.TimestampMixin):
     """One attach-instance, written first: a dead conductor leaves a trace."""
 
     __tablename__ = 'instance_attachments'
-    __table_args__ = _table_args(
-        sa.Index('instance_attachments_instance_uuid_idx',
-                 'instance_uuid'),
-        sa.Index('instance_attachments_state_idx', 'state'),
-    )
+    __table_args__ = _table_args(*_indexes(
+        'instance_attachments', 'instance_uuid', 'state'))
 
     instance_uuid = sa.Column(sa.String(36), nullable=False)
     hostname = sa.Column(sa.String(255), nullable=False)
