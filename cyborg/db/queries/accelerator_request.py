@@ -228,20 +228,19 @@ def _of_project(statement, with_project):
     return statement
 
 
-def _key(by):
-    """ARQs by uuid, by uuids (a list) or by instance: ``b_key``."""
-    return {'uuid': TABLE.c.uuid == sa.bindparam('b_key'),
-            'uuids': TABLE.c.uuid.in_(sa.bindparam('b_key', expanding=True)),
-            'instance': TABLE.c.instance_uuid == sa.bindparam('b_key')}[by]
+# ARQs by uuid, by uuids (a list) or by instance: ``b_key``.
+_KEYS = {'uuid': TABLE.c.uuid == sa.bindparam('b_key'),
+         'uuids': TABLE.c.uuid.in_(sa.bindparam('b_key', expanding=True)),
+         'instance': TABLE.c.instance_uuid == sa.bindparam('b_key')}
 
 
 @functools.lru_cache(maxsize=None)
 def _rows_statement(by, with_project, locked=False):
-    """SELECT of ARQs' own columns (_key()), in id order; *locked*: FOR
+    """SELECT of ARQs' own columns (_KEYS), in id order; *locked*: FOR
     UPDATE.  Built once per shape: building costs more than running.
     """
     query = _of_project(sa.select(*[TABLE.c[name] for name in _ARQ_COLUMNS])
-                        .where(_key(by)), with_project).order_by(TABLE.c.id)
+                        .where(_KEYS[by]), with_project).order_by(TABLE.c.id)
     if locked:
         query = query.with_for_update()
     return query

@@ -28,7 +28,6 @@ from cyborg.db import models
 LOG = logging.getLogger(__name__)
 
 READY = 'READY'
-ERROR = 'ERROR'
 DISABLED = 'DISABLED'
 
 SOURCE_CONFIG = 'config'
@@ -166,24 +165,18 @@ def record_status(context, host, summaries):
     return written
 
 
-def _device_counts(context, host=None, name=None):
-    """{(host, driver name): number of devices}, in one query."""
+def _with_devices(context, rows, host=None, name=None):
+    """*rows* as dicts with their number of devices, counted in one query
+    (of *host* and driver *name*, when given).
+    """
     dev = models.Device
     query = db_api.where_given(
         sa.select(dev.hostname, dev.driver_name, sa.func.count())
         .group_by(dev.hostname, dev.driver_name),
         (dev.hostname, host), (dev.driver_name, name))
-    return {(h, d): n for h, d, n in context.session.execute(query)}
-
-
-def _with_devices(context, rows, host=None, name=None):
-    counts = _device_counts(context, host=host, name=name)
-    result = []
-    for row in rows:
-        values = _to_dict(row)
-        values['devices'] = counts.get((row.host, row.name), 0)
-        result.append(values)
-    return result
+    counts = {(h, d): n for h, d, n in context.session.execute(query)}
+    return [dict(_to_dict(row), devices=counts.get((row.host, row.name), 0))
+            for row in rows]
 
 
 @db_api.context_manager.reader

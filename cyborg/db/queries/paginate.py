@@ -27,15 +27,9 @@ from cyborg import exception
 from cyborg.db import api as db_api
 from cyborg.db import models
 
-ASC = 'asc'
-
-
-def _model(table):
-    """The mapped class of *table* (paginate_query takes a model)."""
-    for mapper in models.Base.registry.mappers:
-        if mapper.local_table is table:
-            return mapper.class_
-    raise ValueError('no model maps the table %s' % table.name)
+# The mapped class of each table (paginate_query takes a model).
+_MODELS = {mapper.local_table: mapper.class_
+           for mapper in models.Base.registry.mappers}
 
 
 @functools.lru_cache(maxsize=512)
@@ -60,7 +54,7 @@ def _page_statement(base, table, filters, sort_key, sort_dir, marker,
     placeholders = types.SimpleNamespace(id=sa.bindparam('m_id'))
     setattr(placeholders, sort_key, sa.bindparam('m_value'))
     return sqlalchemyutils.paginate_query(
-        query, _model(table),
+        query, _MODELS[table],
         sa.bindparam('p_limit', type_=sa.Integer) if limit else None,
         sort_keys, marker=placeholders if marker else None,
         sort_dir=sort_dir)
@@ -81,7 +75,7 @@ _IN = 'in'
 
 @db_api.context_manager.reader
 def select_page(context, table, filters=None, limit=None, marker=None,
-                sort_key='id', sort_dir=ASC, base=None, marker_scope=(),
+                sort_key='id', sort_dir='asc', base=None, marker_scope=(),
                 params=None):
     """Up to *limit* rows of *table* by *sort_key* then ``id``, after *marker*.
 

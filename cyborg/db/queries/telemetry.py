@@ -77,14 +77,6 @@ def _upsert(dialect):
                                            set_=values)
 
 
-def _idle(payload):
-    """What *payload* does to ``idle_since``."""
-    busy = payload['values'].get('busy')
-    if payload.get('stale') or busy is None:
-        return _KEEP
-    return _CLEAR if busy else _START
-
-
 @db_api.retrying_writer
 def write(context, host, samples):
     """Store *host*'s samples; the uuids of devices it has no row of."""
@@ -94,7 +86,10 @@ def write(context, host, samples):
     for uuid, payload in sorted(samples.items()):
         read_at = timeutils.normalize_time(
             timeutils.parse_isotime(payload['read_at']))
-        idle = _idle(payload)
+        # What the sample does to idle_since.
+        busy = payload['values'].get('busy')
+        idle = (_KEEP if payload.get('stale') or busy is None
+                else _CLEAR if busy else _START)
         params = {'b_uuid': uuid, 'b_host': host, 'b_read_at': read_at,
                   'b_now': now, 'b_idle': idle,
                   'b_idle_since': read_at if idle == _START else None,
@@ -142,19 +137,14 @@ _GET = (
     .where(_DEVICES.c.uuid == sa.bindparam('b_uuid')))
 
 
-def to_dict(row):
-    """A telemetry row as the API shows it (values {} until a sample)."""
-    values = dict(row._mapping)
-    values['values'] = jsonutils.loads(values.pop('sample') or '{}')
-    return values
-
-
 @db_api.context_manager.reader
 def get(context, device_uuid):
-    """The latest sample of a device, with its host's last report."""
-    return to_dict(db_api.one(db_api.execute(
-        context, _GET, {'b_uuid': device_uuid}), exception.DeviceNotFound,
-        uuid=device_uuid))
+    """A device's latest sample (values {} until one), host's last report."""
+    values = dict(db_api.one(db_api.execute(
+        context, _GET, {'b_uuid': device_uuid}).mappings(),
+        exception.DeviceNotFound, uuid=device_uuid))
+    values['values'] = jsonutils.loads(values.pop('sample') or '{}')
+    return values
 
 
 _OF_DEVICES = sa.select(TABLE).where(
