@@ -179,12 +179,11 @@ def _read(connection, table):
 def _canonical(plan, table, row, column):
     """How this Cyborg would write the row's address."""
     try:
-        value = hardware.canonical_info_json(row[column])
+        return hardware.canonical_info_json(row[column])
     except (TypeError, ValueError):
         plan.problems.append('%s %s has %s %r, not a PCI address' % (
             table, row['uuid'], column, row[column]))
         return row[column]
-    return value
 
 
 def _kept_as_written(plan, table, column, rows):

@@ -37,8 +37,7 @@ _COLUMNS = ('uuid', 'instance_uuid', 'hostname', 'project_id', 'user_id',
             'state', 'reboot', 'created_at', 'updated_at')
 
 
-def _changed():
-    return sa.func.coalesce(TABLE.c.updated_at, TABLE.c.created_at)
+_CHANGED = sa.func.coalesce(TABLE.c.updated_at, TABLE.c.created_at)
 
 
 def _to_dict(row):
@@ -78,7 +77,7 @@ def get_all(context, instance_uuid=None, states_in=None,
         (TABLE.c.instance_uuid, instance_uuid), (TABLE.c.state, states_in),
         (TABLE.c.reboot, reboots_in))
     if updated_before is not None:
-        query = query.where(_changed() < updated_before)
+        query = query.where(_CHANGED < updated_before)
     return [_to_dict(row) for row in
             db_api.execute(context, query).mappings()]
 
@@ -97,7 +96,7 @@ def update(context, uuid, expected_states=None, expected_reboots=None,
         sa.update(TABLE).where(TABLE.c.uuid == uuid).values(**values),
         (TABLE.c.state, expected_states), (TABLE.c.reboot, expected_reboots))
     if changed_before is not None:
-        stmt = stmt.where(_changed() < changed_before)
+        stmt = stmt.where(_CHANGED < changed_before)
     return db_api.execute(context, stmt).rowcount == 1
 
 

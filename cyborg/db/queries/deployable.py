@@ -51,20 +51,17 @@ def _to_dicts(context, rows, health=False):
     """Rows as dicts with attributes (and device health), one query each."""
     result = [{name: getattr(row, name) for name in _COLUMNS}
               for row in rows]
-    ids = [row['id'] for row in result]
+    if not result:
+        return result
     attributes = collections.defaultdict(list)
-    if ids:
-        for deployable_id, key, value in db_api.execute(
-                context, _ATTRIBUTES_OF, {'ids': ids}):
-            attributes[deployable_id].append((key, value))
+    for deployable_id, key, value in db_api.execute(
+            context, _ATTRIBUTES_OF, {'ids': [row['id'] for row in result]}):
+        attributes[deployable_id].append((key, value))
     for row in result:
         row['attributes'] = attributes[row['id']]
     if health:
-        devices = {}
-        device_ids = sorted({row['device_id'] for row in result})
-        if device_ids:
-            devices = {r[0]: r[1:] for r in db_api.execute(
-                context, _HEALTH_OF, {'ids': device_ids})}
+        devices = {r[0]: r[1:] for r in db_api.execute(context, _HEALTH_OF, {
+            'ids': sorted({row['device_id'] for row in result})})}
         for row in result:
             row['health'], row['health_reason'], row['health_since'] = (
                 devices.get(row['device_id'], (None, None, None)))
