@@ -132,9 +132,8 @@ def _agents(snapshot, up, now):
 class FleetCollector(prometheus_registry.Collector):
     """The fleet gauges from a cached database snapshot (a collector)."""
 
-    def __init__(self, conf, context_factory=None):
+    def __init__(self, conf):
         self.conf = conf
-        self._context = context_factory or cyborg_context.get_admin_context
         self._lock = threading.Lock()
         self._snapshot = None
         self._read_at = None
@@ -148,7 +147,7 @@ class FleetCollector(prometheus_registry.Collector):
             if not fresh:
                 now = servicegroup.now()
                 data = metrics_queries.fleet(
-                    self._context(), servicegroup.AGENT,
+                    cyborg_context.get_admin_context(), servicegroup.AGENT,
                     now - datetime.timedelta(
                         seconds=self.conf.telemetry.idle_window))
                 self._snapshot = (data, now)

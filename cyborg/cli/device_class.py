@@ -18,19 +18,14 @@ import re
 
 from cyborg.cli import common
 
-COLUMNS = common.field_columns('name', 'trait', 'description', 'selector')
-DETAIL_COLUMNS = (common.field_columns('uuid') + COLUMNS +
-                  common.field_columns('created_at', 'updated_at'))
+_FIELDS = ('name', 'trait', 'description', 'selector')
+COLUMNS = common.field_columns(*_FIELDS, 'cleaning')
+DETAIL_COLUMNS = common.field_columns('uuid', *_FIELDS, 'created_at',
+                                      'updated_at', 'cleaning')
 _CLEANING_HELP = ('How its devices are cleaned between two tenants (API '
                   '2.4): off, on (each driver\'s default steps) or the '
                   'steps named, comma-separated (e.g. '
                   'load_clean_image,operator:wipe).')
-
-
-def _columns(columns, item):
-    """*columns*, with ``cleaning`` where the API showed it (2.4)."""
-    return columns + (('cleaning', 'cleaning'),) if 'cleaning' in item \
-        else columns
 
 # KEY OP VALUE, the operators longest first (<= before <).
 _CONDITION = re.compile(
@@ -114,7 +109,7 @@ class CreateDeviceClass(common.ShowOne):
                     **common.given(description=parsed_args.description,
                                    cleaning=parsed_args.cleaning))
         created = self.client.post('/device_classes', body)
-        return common.one(created, _columns(DETAIL_COLUMNS, created))
+        return common.one(created, DETAIL_COLUMNS)
 
 
 class _ByName:
@@ -145,7 +140,7 @@ class UpdateDeviceClass(_ByName, common.ShowOne):
             raise common.CommandError('Give --cleaning or --description.')
         updated = self.client.patch('/device_classes/' + parsed_args.name,
                                     body)
-        return common.one(updated, _columns(DETAIL_COLUMNS, updated))
+        return common.one(updated, DETAIL_COLUMNS)
 
 
 class ListDeviceClasses(common.Lister):
@@ -153,8 +148,7 @@ class ListDeviceClasses(common.Lister):
 
     def take_action(self, parsed_args):
         classes = self.client.get('/device_classes')['device_classes']
-        return common.rows(classes, _columns(COLUMNS, classes[0]) if classes
-                           else COLUMNS)
+        return common.rows(classes, COLUMNS)
 
 
 class ShowDeviceClass(_ByName, common.ShowOne):
@@ -162,7 +156,7 @@ class ShowDeviceClass(_ByName, common.ShowOne):
 
     def take_action(self, parsed_args):
         shown = self.client.get('/device_classes/' + parsed_args.name)
-        return common.one(shown, _columns(DETAIL_COLUMNS, shown))
+        return common.one(shown, DETAIL_COLUMNS)
 
 
 class DeleteDeviceClass(_ByName, common.Command):

@@ -18,9 +18,6 @@ from cliff import columns
 from cyborg import servicegroup
 from cyborg.cli import common
 
-# The state shown for the status of an API before states.
-_STATES = {'ok': 'done', 'error': 'failed'}
-
 COLUMNS = common.field_columns('host', 'status', 'state', 'added', 'changed',
                                'removed', 'drivers', 'error')
 
@@ -74,9 +71,6 @@ class DiscoverServices(common.Lister):
         result = self.client.post('/discovery', body or None)
         items = []
         for host in result['hosts']:
-            # APIs before states show the status only (ok or error).
-            host.setdefault('state', _STATES.get(host['status'],
-                                                 host['status']))
             self.progress('%s: %s', host['host'], host['state'])
             items.append(dict(host, **{
                 key: _Names(host.get(key))

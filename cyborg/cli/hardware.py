@@ -18,9 +18,10 @@ from cyborg.cli import common
 COLUMNS = common.field_columns(
     'host', 'agent_status', 'driver', 'type', 'address', 'vendor', 'product',
     'state', 'reboot_required') + (('accelerators', 'num'),
-                                   ('acc_capability', 'acc_capability'))
-# From 2.4: each device's clean state (cleaning, clean_failed or -).
-CLEANING = (('cleaning', 'cleaning'),)
+                                   ('acc_capability', 'acc_capability'),
+                                   # Its device's clean state:
+                                   # cleaning, clean_failed or -.
+                                   ('cleaning', 'cleaning'))
 
 
 def hardware_rows(hosts):
@@ -43,13 +44,6 @@ def hardware_rows(hosts):
     return items
 
 
-def columns(hosts):
-    """COLUMNS, and CLEANING where the API shows it."""
-    shown = any('cleaning' in r for h in hosts for r in h.get('hardware')
-                or [])
-    return COLUMNS + CLEANING if shown else COLUMNS
-
-
 class ListHardware(common.Lister):
     """List each host's devices as its drivers reported them."""
 
@@ -61,4 +55,4 @@ class ListHardware(common.Lister):
                                      parsed_args.host)]
         else:
             hosts = self.client.get('/hardware')['hosts']
-        return common.rows(hardware_rows(hosts), columns(hosts))
+        return common.rows(hardware_rows(hosts), COLUMNS)

@@ -114,8 +114,10 @@ def _placement(conf, context, host, heal):
                                  host=host, heal=heal)
 
 
-def _handle(conf, context, host, heal):
-    return handles.audit(context, host=host, heal=heal)
+def _of_database(audit):
+    """The check of an *audit* that reads and heals the database only."""
+    return lambda conf, context, host, heal: audit(context, host=host,
+                                                   heal=heal)
 
 
 def _instance(conf, context, host, heal):
@@ -136,14 +138,6 @@ def _instance(conf, context, host, heal):
             rpc.cleanup()
 
 
-def _device_config(conf, context, host, heal):
-    return config_audit.audit(context, host=host, heal=heal)
-
-
-def _usage(conf, context, host, heal):
-    return usage_audit.audit(context, host=host, heal=heal)
-
-
 CATEGORIES = (
     Category(
         name='placement', help=_("Cyborg's resource providers in Placement."),
@@ -160,7 +154,8 @@ CATEGORIES = (
     Category(
         name='handle', help=_('Attach handles and the accelerator requests '
                               'that hold them.'),
-        check=_handle, failed=_('Attach handle audit failed: %s'),
+        check=_of_database(handles.audit),
+        failed=_('Attach handle audit failed: %s'),
         all_clear=_('Every attach handle agrees with the accelerator '
                     'requests and bind jobs.'),
         columns=((_('Host'), 'host'), (_('Problem'), 'kind'),
@@ -198,8 +193,8 @@ CATEGORIES = (
         name='device-config', help=_("Devices' configurations (desired "
                                      "state) against what their agents "
                                      "report."),
-        check=_device_config, failed=_('Device configuration audit '
-                                       'failed: %s'),
+        check=_of_database(config_audit.audit),
+        failed=_('Device configuration audit failed: %s'),
         all_clear=_('Every configured device is as desired, or on its '
                     'way.'),
         columns=((_('Host'), 'host'), (_('State'), 'kind'),
@@ -216,7 +211,8 @@ CATEGORIES = (
     Category(
         name='usage', help=_('Usage intervals (device-hours) and the '
                              'accelerator requests they record.'),
-        check=_usage, failed=_('Usage audit failed: %s'),
+        check=_of_database(usage_audit.audit),
+        failed=_('Usage audit failed: %s'),
         all_clear=_('Every usage interval is open exactly while its '
                     'accelerator request is bound.'),
         columns=((_('Host'), 'host'), (_('Problem'), 'kind'),

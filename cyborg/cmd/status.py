@@ -24,6 +24,7 @@ from cyborg import context as cyborg_context
 from cyborg import exception
 from cyborg import servicegroup
 from cyborg import states
+from cyborg.api import microversion
 from cyborg.api import upstream_paste
 from cyborg.clients import placement as placement_client
 from cyborg.common import driver_names
@@ -45,11 +46,6 @@ Result = upgradecheck.Result
 
 TRANSITIONAL = (states.BIND_STARTED, states.DELETING)
 _SHOWN = 5
-
-
-def _version(text):
-    major, minor = text.split('.')
-    return int(major), int(minor)
 
 
 def _deprecated_in_files(conf, files):
@@ -130,7 +126,8 @@ class Checks(upgradecheck.UpgradeCommands):
         except exception.CyborgException as exc:
             return Result(Code.FAILURE, _(
                 'Placement cannot be reached: %s') % exc.message)
-        if versions is None or _version(versions[1]) < _version(needed):
+        if versions is None or (microversion.parse(versions[1]) <
+                                 microversion.parse(needed)):
             return Result(Code.FAILURE, _(
                 'Placement serves microversions up to %(max)s; Cyborg '
                 'needs %(needed)s.') % {

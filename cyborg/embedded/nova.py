@@ -113,7 +113,7 @@ def _check_host(server):
 class Servers:
     """The servers a stand-in Nova knows (kept in the JSON file *path*),
     and the actions of this run.  *hold_reboots*: a hard reboot stays
-    ``rebooting_hard`` until set_state() ends it.
+    ``rebooting_hard`` until a PUT ends it.
     """
 
     # Nova's [api] max_limit: the most servers of a list page.
@@ -165,18 +165,6 @@ class Servers:
         with self._lock:
             self._servers.pop(uuid, None)
             self._save()
-
-    def set_state(self, uuid, vm_state, task_state=None):
-        with self._lock:
-            self._servers[uuid].update(vm_state=vm_state,
-                                       task_state=task_state)
-            self._save()
-
-    def reboots(self, uuid=None):
-        with self._lock:
-            return [a['server'] for a in self.actions
-                    if a['action'] == 'reboot' and a['type'] == 'HARD' and
-                    uuid in (None, a['server'])]
 
     @staticmethod
     def _view(server):

@@ -25,6 +25,7 @@ import webtest
 from cyborg.embedded import nova
 from cyborg.embedded import placement
 from cyborg.embedded import server
+from cyborg.tests.fixtures import nova as nova_fixture
 
 
 @webob.dec.wsgify
@@ -137,7 +138,8 @@ class NovaServersTest(base.BaseTestCase):
         super().setUp()
         path = os.path.join(self.useFixture(fixtures.TempDir()).path,
                             'events.log')
-        self.recorder = nova.NovaRecorder(path)
+        self.recorder = nova.NovaRecorder(path, nova_fixture.Servers(
+            path=os.path.join(os.path.dirname(path), nova.SERVERS_FILE)))
         self.app = webtest.TestApp(self.recorder)
         self.uuid = '0b2f8f4c-5d1e-4f56-9a55-8d3c0e6f7a21'
 
