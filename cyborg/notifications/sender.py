@@ -94,10 +94,6 @@ class Sender:
             return self._idle.wait_for(
                 lambda: not self._queue and not self._sending, timeout)
 
-    def stop(self):
-        """End the thread (tests); what is queued may be dropped."""
-        self._loop.stop(timeout=0)
-
 
 _SENDER = None
 _PID = None
@@ -126,18 +122,3 @@ def get(conf=None):
             _PID = os.getpid()
     return _SENDER
 
-
-def reset():
-    """Forget this process's Sender (tests)."""
-    global _SENDER, _PID
-    with _LOCK:
-        if _SENDER is not None:
-            _SENDER.stop()
-        _SENDER, _PID = None, None
-
-
-def use(target):
-    """Make *target* (a Sender, or None: off) this process's (tests)."""
-    global _SENDER, _PID
-    with _LOCK:
-        _SENDER, _PID = target, os.getpid()
