@@ -32,13 +32,6 @@ LOG = logging.getLogger(__name__)
 PRIORITIES = ('DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL')
 
 
-class _ContextSerializer(messaging.NoOpSerializer):
-    """The context travels as the dict queued with the notification."""
-
-    def serialize_context(self, context):
-        return context
-
-
 class Sender:
     """Sends queued notifications from one daemon thread (a Loop)."""
 
@@ -109,8 +102,10 @@ def get(conf=None):
     with _LOCK:
         if _PID != os.getpid():
             transport = messaging.get_notification_transport(conf)
+            # The context travels as the dict queued with the
+            # notification (the default serializer changes nothing).
             notifier = messaging.Notifier(
-                transport, serializer=_ContextSerializer(),
+                transport,
                 topics=conf.notifications.versioned_notifications_topics)
             _SENDER = None
             # The Notifier registered the group; an empty driver list is
