@@ -54,14 +54,6 @@ def get_enforcer():
         return _ENFORCER
 
 
-def reset():
-    global _ENFORCER
-    with _LOCK:
-        if _ENFORCER is not None:
-            _ENFORCER.clear()
-        _ENFORCER = None
-
-
 # The check classes whose decision is a function of the rule, the target
 # and the credentials alone, taken from oslo.policy's public parser and
 # its public compound checks.

@@ -41,14 +41,6 @@ def _cache_dir():
     return path
 
 
-def _cached(name):
-    if not _SAFE.match(name):
-        raise exception.ImageNotFound(image=name,
-                                      reason='not a valid image name')
-    path = os.path.join(_cache_dir(), name)
-    return path if os.path.isfile(path) else None
-
-
 def fetch(bitstream_id=None, function_id=None):
     """The cache path of the image of *bitstream_id* or *function_id*.
 
@@ -57,10 +49,12 @@ def fetch(bitstream_id=None, function_id=None):
     name = (bitstream_id if bitstream_id
             else 'function-%s' % function_id)
     with _LOCK:
-        path = _cached(name)
-        if path:
-            return path
+        if not _SAFE.match(name):
+            raise exception.ImageNotFound(image=name,
+                                          reason='not a valid image name')
         path = os.path.join(_cache_dir(), name)
+        if os.path.isfile(path):
+            return path
         if not glance_client.is_configured(CONF):
             raise exception.ImageServiceNotConfigured(
                 image=bitstream_id or 'of function %s' % function_id,

@@ -129,11 +129,6 @@ class Worker:
             return self._cond.wait_for(
                 lambda: not self._queue and not self._busy, timeout)
 
-    def run_pending(self):
-        """Run the work queued here until none is left (tests, tools)."""
-        while self._turn():
-            pass
-
     def _turn(self):
         """Run the first queued work; whether there was any."""
         with self._cond:

@@ -34,23 +34,15 @@ def expires_in(seconds):
     return now() + seconds
 
 
-def late_by(context):
-    """Seconds since *context*'s deadline; None when not passed."""
-    deadline = getattr(context, 'deadline', None)
-    if deadline is None:
-        return None
-    late = now() - deadline
-    return late if late > 0 else None
-
-
 def drop_when_late(method):
     """A conductor RPC method that answers None, with a warning, when its
     caller's deadline has passed.
     """
     @functools.wraps(method)
     def checked(self, context, *args, **kwargs):
-        late = late_by(context)
-        if late is not None:
+        deadline = getattr(context, 'deadline', None)
+        late = 0 if deadline is None else now() - deadline
+        if late > 0:
             LOG.warning('Dropped the %(method)s call of request '
                         '%(request)s without doing it: it arrived %(late).1f '
                         's after its caller stopped waiting (the API '

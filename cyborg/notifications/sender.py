@@ -32,13 +32,6 @@ LOG = logging.getLogger(__name__)
 PRIORITIES = ('DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL')
 
 
-class _ContextSerializer(messaging.NoOpSerializer):
-    """The context travels as the dict queued with the notification."""
-
-    def serialize_context(self, context):
-        return context
-
-
 class Sender:
     """Sends queued notifications from one daemon thread (a Loop)."""
 
@@ -94,10 +87,6 @@ class Sender:
             return self._idle.wait_for(
                 lambda: not self._queue and not self._sending, timeout)
 
-    def stop(self):
-        """End the thread (tests); what is queued may be dropped."""
-        self._loop.stop(timeout=0)
-
 
 _SENDER = None
 _PID = None
@@ -113,8 +102,10 @@ def get(conf=None):
     with _LOCK:
         if _PID != os.getpid():
             transport = messaging.get_notification_transport(conf)
+            # The context travels as the dict queued with the
+            # notification (the default serializer changes nothing).
             notifier = messaging.Notifier(
-                transport, serializer=_ContextSerializer(),
+                transport,
                 topics=conf.notifications.versioned_notifications_topics)
             _SENDER = None
             # The Notifier registered the group; an empty driver list is
@@ -126,18 +117,3 @@ def get(conf=None):
             _PID = os.getpid()
     return _SENDER
 
-
-def reset():
-    """Forget this process's Sender (tests)."""
-    global _SENDER, _PID
-    with _LOCK:
-        if _SENDER is not None:
-            _SENDER.stop()
-        _SENDER, _PID = None, None
-
-
-def use(target):
-    """Make *target* (a Sender, or None: off) this process's (tests)."""
-    global _SENDER, _PID
-    with _LOCK:
-        _SENDER, _PID = target, os.getpid()

@@ -22,13 +22,13 @@ import sqlalchemy as sa
 import webtest
 
 from cyborg import objects
-from cyborg import policy
 from cyborg.api import app
 from cyborg.conductor import manager as conductor_manager
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.conductor.arq import lifecycle
 from cyborg.db import models
 from cyborg.tests import base
+from cyborg.tests.fixtures import conf as conf_fixture
 from cyborg.tests.fixtures import rpc as rpc_fixture
 
 
@@ -44,8 +44,8 @@ class APITestCase(base.DbTestCase):
         super().setUp()
         self.flags(auth_strategy=self.AUTH_STRATEGY)
         objects.register_all()
-        policy.reset()
-        self.addCleanup(policy.reset)
+        conf_fixture.reset_policy()
+        self.addCleanup(conf_fixture.reset_policy)
         # The conductor's server stops after what configure_services()
         # started (its cleanup comes first): agents of a fixture that
         # stop with a report under way are still answered, rather than

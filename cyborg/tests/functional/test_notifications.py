@@ -40,7 +40,6 @@ import oslo_messaging as messaging
 from oslo_utils import uuidutils
 import pytest
 
-from cyborg.notifications import catalog
 from cyborg.tests.fixtures import backends
 from cyborg.tests.fixtures import notifications as notify_fixture
 from cyborg.tests.functional import test_nova_flow
@@ -339,7 +338,7 @@ class NotificationsTestCase(test_nova_flow.NovaFlowTestCase):
              ('accelerator_request.unbind', arq1)},
             {key for key in arq_events
              if key[0].split('.')[-1] in ('end', 'error', 'unbind')})
-        events = catalog.events()
+        events = notify_fixture.events()
         # Every event of the catalog came but those NOT_HERE (which may
         # come: the rollouts' changes of the QAT can update a deployable).
         self.assertEqual(set(), set(events) - NOT_HERE - set(counts))

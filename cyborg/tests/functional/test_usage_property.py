@@ -44,7 +44,6 @@ import pytest
 import sqlalchemy as sa
 import webtest
 
-from cyborg import policy
 from cyborg import servicegroup
 from cyborg import states
 from cyborg.api import app
@@ -61,6 +60,7 @@ from cyborg.db.queries import bind_job as job_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.db.queries import usage as usage_queries
 from cyborg.objects import device_profile as dp_obj
+from cyborg.tests.fixtures import conf as conf_fixture
 from cyborg.tests.fixtures import lost_commit
 from cyborg.tests.fixtures import nova_boot
 from cyborg.tests.functional.placement import nova_host
@@ -147,8 +147,8 @@ class UsagePropertyTestCase(nova_host.NovaHostTestCase):
                 description=None, groups=groups))
         self.engine = db_api.get_engine()
         self.flags(auth_strategy='noauth')
-        policy.reset()
-        self.addCleanup(policy.reset)
+        conf_fixture.reset_policy()
+        self.addCleanup(conf_fixture.reset_policy)
         self.api = webtest.TestApp(app.load_app())
         self.now = T0
         timeutils.set_time_override(self.now)

@@ -30,7 +30,6 @@ import webtest
 
 from cyborg import conf as cyborg_conf
 from cyborg import objects
-from cyborg import policy
 from cyborg import states
 from cyborg.agent import resource_tracker
 from cyborg.api import app
@@ -47,6 +46,7 @@ from cyborg.drivers.crypto import qat
 from cyborg.drivers.gpu import nvidia
 from cyborg.objects import hardware
 from cyborg.tests import base
+from cyborg.tests.fixtures import conf as conf_fixture
 from cyborg.tests.fixtures import fakesys
 from cyborg.tests.fixtures import kernel_log
 from cyborg.tests.fixtures import notifications as notify_fixture
@@ -195,8 +195,8 @@ class _QatTests(_HealthMixin):
                                  instance_uuid=server, hostname=HOST))
         self.flags(auth_strategy='noauth')
         objects.register_all()
-        policy.reset()
-        self.addCleanup(policy.reset)
+        conf_fixture.reset_policy()
+        self.addCleanup(conf_fixture.reset_policy)
         api = webtest.TestApp(app.load_app())
 
         def get(version):

@@ -30,6 +30,7 @@ from cyborg.db.queries import driver as driver_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
 from cyborg.tests import base
+from cyborg.tests.fixtures import agent_config
 
 
 class _FlakyConductorAPI:
@@ -98,7 +99,7 @@ class AgentManagerTestCase(base.DbTestCase):
         # The periodic discovery is queued on the work thread.
         mgr.periodic_tasks()[1][1](self.context)
         self.assertEqual([], host_queries.get_all(self.context))
-        mgr.work.run_pending()
+        agent_config.run_pending(mgr.work)
         self.assertEqual(1, host_queries.get_all(self.context)[0][
             'generation'])
 
@@ -136,7 +137,7 @@ class AgentManagerTestCase(base.DbTestCase):
                                             driver='fake_driver'))
         self.assertEqual('asked', discovery_queries.get(
             self.context, ['n1'])['n1']['state'])
-        mgr.work.run_pending()
+        agent_config.run_pending(mgr.work)
         found = discovery_queries.get(self.context, ['n1'])['n1']
         self.assertEqual(('id-1', 'done'), (found['id'], found['state']))
         result = found['result']
@@ -154,7 +155,7 @@ class AgentManagerTestCase(base.DbTestCase):
         mgr.tracker.update(self.context)
         discovery_queries.ask(self.context, ['n1'], 'id-2')
         mgr.discover_soon(self.context, 'id-2')
-        mgr.work.run_pending()
+        agent_config.run_pending(mgr.work)
         result = discovery_queries.get(self.context, ['n1'])['n1']['result']
         self.assertEqual(('unchanged', [], [], []),
                          (result['report'], result['added'],
@@ -164,7 +165,7 @@ class AgentManagerTestCase(base.DbTestCase):
         mgr = manager.AgentManager('n1', conductor_api=self.real_api)
         discovery_queries.ask(self.context, ['n1'], 'id-3')
         mgr.discover_soon(self.context, 'id-3', driver='gpu')
-        mgr.work.run_pending()
+        agent_config.run_pending(mgr.work)
         found = discovery_queries.get(self.context, ['n1'])['n1']
         self.assertEqual('failed', found['state'])
         self.assertIn('gpu is not enabled on host n1',
@@ -205,7 +206,7 @@ class AgentManagerTestCase(base.DbTestCase):
         mgr.discover_soon(self.context, 'id-5', driver='fake')
         with mock.patch.object(mgr.tracker, 'update',
                                wraps=mgr.tracker.update) as update:
-            mgr.work.run_pending()
+            agent_config.run_pending(mgr.work)
         # One discovery of every driver (one request named none), whose
         # report answers both requests: the newest is the host's.
         update.assert_called_once_with(

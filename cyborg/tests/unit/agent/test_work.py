@@ -17,6 +17,7 @@ import threading
 
 from cyborg.agent import work
 from cyborg.tests import base
+from cyborg.tests.fixtures import agent_config
 
 
 class WorkerTestCase(base.TestCase):
@@ -38,7 +39,7 @@ class WorkerTestCase(base.TestCase):
         self.assertFalse(self.worker.discover_soon('ctx', 'rpc',
                                                    driver='fake',
                                                    discovery_id='b'))
-        self.worker.run_pending()
+        agent_config.run_pending(self.worker)
         # Two requests for a driver and one for all: all.
         self.assertEqual([(['rpc', 'periodic'], None, ['a', 'b'])],
                          self.done)
@@ -48,7 +49,7 @@ class WorkerTestCase(base.TestCase):
                                   discovery_id='a')
         self.worker.discover_soon('ctx', 'rpc', driver='fake',
                                   discovery_id='a')
-        self.worker.run_pending()
+        agent_config.run_pending(self.worker)
         self.assertEqual([(['rpc'], 'fake', ['a'])], self.done)
 
     def test_a_request_once_the_discovery_started_is_another(self):
@@ -60,7 +61,7 @@ class WorkerTestCase(base.TestCase):
                     'ctx', 'rpc', discovery_id='late'))
         self.worker = work.Worker(discover)
         self.worker.discover_soon('ctx', 'rpc', discovery_id='early')
-        self.worker.run_pending()
+        agent_config.run_pending(self.worker)
         self.assertEqual([['early'], ['late']], self.done)
 
     def test_work_runs_in_order_on_one_thread(self):
@@ -109,7 +110,7 @@ class WorkerTestCase(base.TestCase):
         self.assertEqual(['slow'], self.done)
         self.assertFalse(self.worker.discover_soon('ctx', 'rpc'))
         self.worker.submit(slow)
-        self.worker.run_pending()
+        agent_config.run_pending(self.worker)
         self.assertEqual(['slow'], self.done)
 
     def test_a_call_runs_on_the_thread_after_the_work_queued(self):

@@ -24,8 +24,6 @@ from cyborg.conductor.arq import release as arq_release
 from cyborg.conductor.devices import device_profile as dp_ops
 from cyborg.conductor.inventory import reports as inventory_ops
 from cyborg.drivers import fake
-from cyborg.notifications import catalog
-from cyborg.notifications import sender
 from cyborg.objects import device_profile as dp_obj
 from cyborg.objects import hardware
 from cyborg.tests import base
@@ -75,7 +73,7 @@ class ARQNotificationsTestCase(base.DbTestCase):
                           bound['device_profile_name'],
                           bound['attach_handle_type']))
         for sent in self.notes.sent():
-            _, _, name = catalog.events()[sent['event_type']]
+            _, _, name = notify_fixture.events()[sent['event_type']]
             self.assertIsNone(notify_fixture.shape_mismatch(
                 notify_fixture.load_sample(name), sent))
 
@@ -109,7 +107,7 @@ class ARQNotificationsTestCase(base.DbTestCase):
             'accelerator_request.delete')))
 
     def test_nothing_when_off(self):
-        sender.use(None)
+        notify_fixture.use_sender(None)
         arq_create.create(self.context, 'dp', 'p1')
         self.assertEqual([], self.notes.notifier.sent)
 
@@ -143,7 +141,7 @@ class InventoryNotificationsTestCase(base.DbTestCase):
             [(e, d['changed'], d.get('model', d.get('num_accelerators')))
              for e, d in events])
         for sent in self.notes.sent()[len(first):]:
-            _, _, name = catalog.events()[sent['event_type']]
+            _, _, name = notify_fixture.events()[sent['event_type']]
             self.assertIsNone(notify_fixture.shape_mismatch(
                 notify_fixture.load_sample(name), sent))
 
@@ -161,6 +159,6 @@ class InventoryNotificationsTestCase(base.DbTestCase):
         self.assertEqual(['deployable.delete', 'device.delete'],
                          [e for e, _ in events[2:]])
         for sent in self.notes.sent():
-            _, _, name = catalog.events()[sent['event_type']]
+            _, _, name = notify_fixture.events()[sent['event_type']]
             self.assertIsNone(notify_fixture.shape_mismatch(
                 notify_fixture.load_sample(name), sent))

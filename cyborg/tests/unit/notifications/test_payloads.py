@@ -17,7 +17,6 @@ import os
 
 from oslo_versionedobjects import fixture
 
-from cyborg.notifications import catalog
 from cyborg.tests import base
 from cyborg.tests.fixtures import notifications as notify_fixture
 
@@ -43,14 +42,15 @@ class PayloadTestCase(base.TestCase):
 
     def test_fingerprints(self):
         checker = fixture.ObjectVersionChecker(
-            {cls.__name__: [cls] for cls in catalog.PAYLOADS})
+            {cls.__name__: [cls] for cls in notify_fixture.PAYLOADS})
         expected, actual = checker.test_hashes(EXPECTED)
         self.assertEqual(expected, actual,
                          'Payloads changed: bump their version, update '
                          'the fingerprints and the samples')
 
     def test_every_sample_is_what_its_payload_sends(self):
-        for event_type, (cls, priority, name) in catalog.events().items():
+        events = notify_fixture.events()
+        for event_type, (cls, priority, name) in events.items():
             sample = notify_fixture.load_sample(name)
             self.assertEqual(event_type, sample['event_type'], name)
             self.assertEqual(priority or 'INFO', sample['priority'], name)
@@ -64,7 +64,7 @@ class PayloadTestCase(base.TestCase):
             self.assertIsNone(notify_fixture.shape_mismatch(sample, sent))
 
     def test_no_sample_without_a_notification(self):
-        names = {name for _, _, name in catalog.events().values()}
+        names = {name for _, _, name in notify_fixture.events().values()}
         self.assertEqual(names, set(os.listdir(notify_fixture.SAMPLES_DIR)))
 
     def test_shape_mismatch_sees_a_new_key_and_a_new_type(self):

@@ -37,8 +37,8 @@ class OffByDefaultTestCase(base.TestCase):
 
     def setUp(self):
         super().setUp()
-        sender.reset()
-        self.addCleanup(sender.reset)
+        notify_fixture.reset_sender()
+        self.addCleanup(notify_fixture.reset_sender)
 
     def test_no_driver_no_sender(self):
         self.assertIsNone(sender.get())
@@ -53,10 +53,10 @@ class OffByDefaultTestCase(base.TestCase):
 
     def test_a_driver_makes_a_sender(self):
         sender.get()  # registers [oslo_messaging_notifications]
-        sender.reset()
+        notify_fixture.reset_sender()
         self.flags(group='oslo_messaging_notifications', driver=['noop'])
         self.assertIsNone(sender.get())
-        sender.reset()
+        notify_fixture.reset_sender()
         self.flags(group='oslo_messaging_notifications',
                    driver=['messagingv2'], transport_url='fake:/')
         self.assertIsInstance(sender.get(), sender.Sender)

@@ -29,14 +29,15 @@ from cyborg.api import route
 from cyborg.api.controllers import root
 from cyborg.policies import base as base_policies
 from cyborg.tests import base
+from cyborg.tests.fixtures import conf as conf_fixture
 
 
 class PoliciesTestCase(base.TestCase):
 
     def setUp(self):
         super().setUp()
-        policy.reset()
-        self.addCleanup(policy.reset)
+        conf_fixture.reset_policy()
+        self.addCleanup(conf_fixture.reset_policy)
 
     def _context(self, roles, project='p1', service_roles=()):
         return cyborg_context.RequestContext(
@@ -98,7 +99,7 @@ class PoliciesTestCase(base.TestCase):
         for new_defaults in (False, True):
             self.flags(group='oslo_policy',
                        enforce_new_defaults=new_defaults)
-            policy.reset()
+            conf_fixture.reset_policy()
             for rule in rules:
                 for roles in (['reader'], ['member', 'reader'],
                               ['manager', 'member', 'reader'], ['service']):
@@ -127,7 +128,7 @@ class PoliciesTestCase(base.TestCase):
         for new_defaults in (False, True):
             self.flags(group='oslo_policy',
                        enforce_new_defaults=new_defaults)
-            policy.reset()
+            conf_fixture.reset_policy()
             for rule in ('cyborg:arq:get_all', 'cyborg:service:get_all',
                          'cyborg:device_profile:create'):
                 exc = self.assertRaises(exception.PolicyInvalidScope,
@@ -152,8 +153,8 @@ class PolicyFileTestCase(base.TestCase):
 
     def setUp(self):
         super().setUp()
-        policy.reset()
-        self.addCleanup(policy.reset)
+        conf_fixture.reset_policy()
+        self.addCleanup(conf_fixture.reset_policy)
         self.policy_file = self.useFixture(
             fixtures.TempDir()).join('policy.yaml')
         self.flags(group='oslo_policy', policy_file=self.policy_file)

@@ -31,13 +31,13 @@ import webtest
 
 from cyborg import exception
 from cyborg import objects
-from cyborg import policy
 from cyborg.api import app
 from cyborg.conductor import rpcapi as conductor_rpcapi
 from cyborg.db import api as db_api
 from cyborg.db import models
 from cyborg.db.queries import device_config as config_queries
 from cyborg.tests import base
+from cyborg.tests.fixtures import conf as conf_fixture
 from cyborg.tests.fixtures import inventory
 from cyborg.tests.fixtures import statements
 from cyborg.tests.functional import api_base
@@ -101,8 +101,8 @@ class DeviceConfigAPITestCase(base.DbTestCase):
         super().setUp()
         self.flags(auth_strategy='noauth')
         objects.register_all()
-        policy.reset()
-        self.addCleanup(policy.reset)
+        conf_fixture.reset_policy()
+        self.addCleanup(conf_fixture.reset_policy)
         self.app = webtest.TestApp(app.load_app())
         self.qat = inventory.add_device(self.context, 'host1', 'QAT',
                                         address='0000:3d:00.0')

@@ -22,11 +22,11 @@ import webtest
 
 from cyborg import exception
 from cyborg import objects
-from cyborg import policy
 from cyborg.api import app
 from cyborg.api.controllers.v2 import usage
 from cyborg.db.queries import usage as usage_queries
 from cyborg.tests import base as cyborg_base
+from cyborg.tests.fixtures import conf as conf_fixture
 
 NOW = datetime.datetime(2026, 11, 26, 15, 30, 12)
 
@@ -82,8 +82,8 @@ class UsageUntilNowTestCase(cyborg_base.DbTestCase):
         super().setUp()
         self.flags(auth_strategy='noauth')
         objects.register_all()
-        policy.reset()
-        self.addCleanup(policy.reset)
+        conf_fixture.reset_policy()
+        self.addCleanup(conf_fixture.reset_policy)
         self.app = webtest.TestApp(app.load_app())
 
     def test_an_interval_opened_this_second(self):

@@ -49,6 +49,7 @@ from cyborg.db.queries import service as service_queries
 from cyborg.db.queries import usage as usage_queries
 from cyborg.objects import device_profile as dp_obj
 from cyborg.tests import base
+from cyborg.tests.fixtures import agent_config
 from cyborg.tests.fixtures import inventory
 
 CONF = cyborg_conf.CONF
@@ -180,7 +181,7 @@ class DriverOpsTestCase(base.DbTestCase):
         self.assertEqual({'n3': {}}, driver_queries.outcome(
             self.context, ['n3'], answer['id']))
         # Then its work thread discovers (run here).
-        agent.work.run_pending()
+        agent_config.run_pending(agent.work)
         self.assertEqual(2, len(self._devices('n3')))
         # Once applied, the heartbeat carries the same revision: no list.
         self.assertNotIn('installed', agent.conductor_api.hello(
