@@ -392,10 +392,6 @@ class InvalidServiceBinary(Invalid):
                 "%(allowed)s.")
 
 
-class ServiceNotFound(NotFound):
-    msg_fmt = _("Service %(binary)s on host %(host)s could not be found.")
-
-
 # Agent, drivers and hardware reports -----------------------------------------
 
 class DriverNotFound(NotFound):

@@ -31,9 +31,9 @@ class _Thing:
 class ExceptionTestCase(base.TestCase):
 
     def test_message_from_template(self):
-        exc = exception.ServiceNotFound(host='h1', binary='cyborg-agent')
-        self.assertEqual(
-            'Service cyborg-agent on host h1 could not be found.', str(exc))
+        exc = exception.DriverNotFound(name='gpu', known='fake')
+        self.assertEqual('Accelerator driver gpu is not available; known '
+                         'drivers: fake.', str(exc))
         self.assertEqual(404, exc.code)
 
     def test_explicit_message_wins(self):
@@ -51,8 +51,8 @@ class ExceptionTestCase(base.TestCase):
             self.assertEqual(code, cls.code, cls.__name__)
 
     def test_missing_template_key_keeps_template(self):
-        exc = exception.ServiceNotFound(host='h1')
-        self.assertEqual(exception.ServiceNotFound.msg_fmt, str(exc))
+        exc = exception.DriverNotFound(name='gpu')
+        self.assertEqual(exception.DriverNotFound.msg_fmt, str(exc))
 
     def test_kwargs_made_serialisable(self):
         when = datetime.datetime(2026, 1, 2, 3, 4, 5)
@@ -78,16 +78,14 @@ class ExceptionTestCase(base.TestCase):
 
     def test_survives_rpc(self):
         remote = self._round_trip(
-            exception.ServiceNotFound(host='h1', binary='cyborg-agent'))
-        self.assertIsInstance(remote, exception.ServiceNotFound)
+            exception.DriverNotFound(name='gpu', known='fake'))
+        self.assertIsInstance(remote, exception.DriverNotFound)
         self.assertEqual(404, remote.code)
         # str() of a remote exception carries the remote traceback; the
         # message attribute is the clean text the API shows.
-        self.assertEqual(
-            'Service cyborg-agent on host h1 could not be found.',
-            remote.message)
-        self.assertEqual({'host': 'h1', 'binary': 'cyborg-agent'},
-                         remote.kwargs)
+        self.assertEqual('Accelerator driver gpu is not available; known '
+                         'drivers: fake.', remote.message)
+        self.assertEqual({'name': 'gpu', 'known': 'fake'}, remote.kwargs)
 
     def test_explicit_message_survives_rpc(self):
         remote = self._round_trip(exception.Conflict('in use'))
