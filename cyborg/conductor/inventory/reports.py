@@ -220,17 +220,12 @@ def _liveness_changed(context, client, host, agent_up, done,
         LOG.exception('Recording the liveness of host %s failed', host)
 
 
-def _check_agents(context, client, done, restore):
-    """Record agents whose liveness changed, push their hosts (to *done*)."""
+def check_liveness(context, client, restore=False):
+    """Record hosts whose agent went down (and with *restore* back); them."""
+    done = []
     for hostname, up, agent_up in liveness.hosts(context):
         if up != agent_up and (restore or not up):
             _liveness_changed(context, client, hostname, up, done)
-
-
-def check_liveness(context, client):
-    """Record hosts whose agent went down (service.down, reserved); them."""
-    done = []
-    _check_agents(context, client, done, restore=False)
     return done
 
 
@@ -252,8 +247,7 @@ def periodic(context, client):
     except Exception:
         LOG.exception('Returning the devices whose hold-down is over '
                       'failed; retried later')
-    done = []
-    _check_agents(context, client, done, restore=True)
+    done = check_liveness(context, client, restore=True)
     if client is None:
         return []
     for hostname in host_queries.get_gone_held(context):
