@@ -410,8 +410,7 @@ def fail_overdue(context):
 
     :returns: the number of ARQs failed.
     """
-    requests = []
-    failed = _fail_overdue(context, requests)
+    failed, requests = _fail_overdue(context)
     if failed:
         metrics.ARQ_BIND_FAILURES.labels(stage=metrics.DEVICE).inc(
             len(failed))
@@ -420,10 +419,9 @@ def fail_overdue(context):
 
 
 @db_api.retrying_writer
-def _fail_overdue(context, requests):
-    """:param requests: gets the overdue jobs of program requests."""
-    failed = []
-    del requests[:]
+def _fail_overdue(context):
+    """(the ARQs failed, the overdue jobs of program requests)."""
+    failed, requests = [], []
     for job in job_queries.overdue(context, timeutils.utcnow()):
         if job_queries.is_request(job):
             requests.append(job)
@@ -440,4 +438,4 @@ def _fail_overdue(context, requests):
                   {'arq': job['arq_uuid'], 'kind': job['kind'],
                    't': CONF.bind_timeout})
         failed.append(job['arq_uuid'])
-    return failed
+    return failed, requests
