@@ -51,8 +51,6 @@ from cyborg.db.queries import service as service_queries
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-CONDUCTOR = servicegroup.CONDUCTOR
-
 # Errors of the agent's device work: the job failed, the conductor did not.
 _AGENT_ERRORS = (exception.CyborgException, messaging.MessagingException)
 
@@ -99,8 +97,8 @@ class JobRunner:
         return not not_done
 
     def _dead_owners(self, context):
-        return {service['host'] for service in
-                service_queries.get_all(context, binary=CONDUCTOR)
+        return {service['host'] for service in service_queries.get_all(
+                    context, binary=servicegroup.CONDUCTOR)
                 if not servicegroup.service_is_up(service)}
 
     def run_due(self, context):

@@ -44,8 +44,6 @@ from cyborg.objects import hardware as hardware_obj
 
 LOG = logging.getLogger(__name__)
 
-AGENT_BINARY = servicegroup.AGENT
-
 
 def report(context, client, host, generation, inventory_hash,
            hardware=None, rp_name=None, discovery=None, telemetry=None):
@@ -212,7 +210,7 @@ def _liveness_changed(context, client, host, agent_up, done,
             LOG.warning('The agent of host %(host)s is down (%(why)s): its '
                         'inventory is reserved until it is back', args)
         done.append(host)
-        service_notify.liveness_changed(context, host, AGENT_BINARY,
+        service_notify.liveness_changed(context, host, servicegroup.AGENT,
                                         agent_up, reason=why)
         if client is not None:
             placement_push.push(context, client, host)
