@@ -272,8 +272,6 @@ def apply_report(context, host, records):
     """
     configs = {c['device_uuid']: c
                for c in config_queries.for_host(context, host)}
-    if not configs:
-        return []
     changes = []
     for record in records:
         config = configs.get(record.uuid)
