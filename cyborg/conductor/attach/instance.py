@@ -162,7 +162,7 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
         with excutils.save_and_reraise_exception():
             _undo_allocate(context, placement, attachment)
     try:
-        quota.recheck(*limits)
+        quota.enforce(*limits, recheck=True)
     except Exception:
         with excutils.save_and_reraise_exception():
             allocations.undo(context, placement, attachment)
