@@ -89,8 +89,7 @@ class ConductorManager:
         self.lifecycle = lifecycle.Services(
             holders=self.holders.changed, events=self._send_events,
             jobs=self._kick_jobs, reserve=self._reserve)
-        self.arq = arq_endpoint.ArqEndpoint(self.target, self.pool,
-                                            self.jobs)
+        self.arq = arq_endpoint.ArqEndpoint(self.target, self._kick_jobs)
         self.attach = attach_endpoint.AttachEndpoint(
             self.target, self.placement, self.nova, self._kick_work)
         self.devices = devices_endpoint.DevicesEndpoint(

@@ -246,19 +246,17 @@ class ConductorAPI:
         cctxt.cast(context, 'clean_done', host=host, device_uuid=device_uuid,
                    generation=generation, done=done, error=error)
 
-    def discovery_start(self, context, host=None, driver=None,
-                        timeout=None):
+    def discovery_start(self, context, host=None, driver=None):
         """Ask agents to discover now; answered at once, the outcome
         coming with each agent's report (cyborg.db.queries.discovery.get()).
 
         :param host: one host; None: every registered agent.
         :param driver: one driver's name; None: every enabled driver.
-        :param timeout: seconds to wait (default: rpc_response_timeout).
         :raises: AgentNotFound, DriverNotEnabled, AgentUnreachable (one host)
         :returns: ``{id, hosts: {host: {state, error}}}``: state ``asked`` or
             ``unreachable``.
         """
-        cctxt = self.client.prepare(version='1.0', timeout=timeout)
+        cctxt = self.client.prepare(version='1.0')
         return cctxt.call(context, 'discovery_start', host=host,
                           driver=driver)
 

@@ -320,7 +320,6 @@ class _Bind:
                        ', '.join(held))
         elif target['device_type'] == fields.DeviceType.FPGA:
             refusal, candidate = _fpga_refusal(context, target, program)
-        handle = None
         if refusal is None:
             handle = handle_queries.claim(context, target['id'], candidate)
             refusal = None if handle else 'no attach handle is free'

@@ -50,12 +50,11 @@ def _turn(func):
 
 
 class ArqEndpoint:
-    """arq_create, arq_apply_patch, arq_delete, deployable_program."""
+    """Nova's ARQ calls and deployable_program (*kick_jobs*: run due jobs)."""
 
-    def __init__(self, target, pool, jobs):
+    def __init__(self, target, kick_jobs):
         self.target = target
-        self._pool = pool
-        self._jobs = jobs
+        self._kick_jobs = kick_jobs
         # Nova's ARQ calls run a few at a time (see _turn), on the RPC
         # workers: a limit on those, not pool work.
         self._turns = threading.BoundedSemaphore(
@@ -125,5 +124,5 @@ class ArqEndpoint:
     def deployable_program(self, context, uuid, image_uuid):
         """Queue programming a deployable; answer ``{job, deadline}``."""
         job = program.program(context, uuid, image_uuid)
-        self._pool.kick_due(self._jobs.run_due, context)
+        self._kick_jobs(context)
         return job

@@ -44,8 +44,6 @@ class Holders:
 
     def changed(self, context, arq_uuids):
         """The holders of the devices of *arq_uuids* changed (committed)."""
-        if not arq_uuids:
-            return
         with self._lock:
             self._arqs.update(arq_uuids)
         self._pool.kick_due(self.send, context)

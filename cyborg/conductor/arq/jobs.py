@@ -51,8 +51,6 @@ from cyborg.db.queries import service as service_queries
 CONF = cfg.CONF
 LOG = logging.getLogger(__name__)
 
-CONDUCTOR = servicegroup.CONDUCTOR
-
 # Errors of the agent's device work: the job failed, the conductor did not.
 _AGENT_ERRORS = (exception.CyborgException, messaging.MessagingException)
 
@@ -99,8 +97,8 @@ class JobRunner:
         return not not_done
 
     def _dead_owners(self, context):
-        return {service['host'] for service in
-                service_queries.get_all(context, binary=CONDUCTOR)
+        return {service['host'] for service in service_queries.get_all(
+                    context, binary=servicegroup.CONDUCTOR)
                 if not servicegroup.service_is_up(service)}
 
     def run_due(self, context):
@@ -410,8 +408,7 @@ def fail_overdue(context):
 
     :returns: the number of ARQs failed.
     """
-    requests = []
-    failed = _fail_overdue(context, requests)
+    failed, requests = _fail_overdue(context)
     if failed:
         metrics.ARQ_BIND_FAILURES.labels(stage=metrics.DEVICE).inc(
             len(failed))
@@ -420,10 +417,9 @@ def fail_overdue(context):
 
 
 @db_api.retrying_writer
-def _fail_overdue(context, requests):
-    """:param requests: gets the overdue jobs of program requests."""
-    failed = []
-    del requests[:]
+def _fail_overdue(context):
+    """(the ARQs failed, the overdue jobs of program requests)."""
+    failed, requests = [], []
     for job in job_queries.overdue(context, timeutils.utcnow()):
         if job_queries.is_request(job):
             requests.append(job)
@@ -440,4 +436,4 @@ def _fail_overdue(context, requests):
                   {'arq': job['arq_uuid'], 'kind': job['kind'],
                    't': CONF.bind_timeout})
         failed.append(job['arq_uuid'])
-    return failed
+    return failed, requests

@@ -51,11 +51,6 @@ class Notifier:
         self._queued = []
         self._queue_lock = threading.Lock()
 
-    def client(self):
-        if self._client is None:
-            self._client = nova_client.from_conf(CONF)
-        return self._client
-
     def send_due(self, context):
         """Send every due event; return how many are done with."""
         done = 0
@@ -109,12 +104,17 @@ class Notifier:
             events = [e for e in events if e not in gone]
             if not events:
                 return done
+        # Those still within failed_event_window.
+        window = timeutils.utcnow() - datetime.timedelta(
+            seconds=CONF.nova.failed_event_window)
         again = {e['id'] for e in events
-                 if failing.get(e['id']) and self._in_window(e)}
+                 if failing.get(e['id']) and e['created_at'] > window}
         body = [{'name': e['name'], 'server_uuid': e['server_uuid'],
                  'tag': e['tag'], 'status': e['status']} for e in events]
+        if self._client is None:
+            self._client = nova_client.from_conf(CONF)
         try:
-            response = self.client().external_events(body)
+            response = self._client.external_events(body)
         except ks_exc.ClientException as exc:
             return done + self._retry(context, events,
                                       'Nova unreachable: %s' % exc)
@@ -133,12 +133,6 @@ class Notifier:
         return done + self._retry(
             context, events, 'Nova answered %d: %s' % (
                 status, response.text[:500]))
-
-    @staticmethod
-    def _in_window(event):
-        """Whether a failed event is still sent again."""
-        window = datetime.timedelta(seconds=CONF.nova.failed_event_window)
-        return event['created_at'] + window > timeutils.utcnow()
 
     def _per_event(self, context, events, again, body):
         codes = {(e.get('server_uuid'), e.get('tag')): e.get('code')

@@ -108,20 +108,17 @@ def run_job(context, agent_api, job):
             function_id=payload['function_id'], timeout=int(left))
     except Exception as exc:
         # Whatever the agent call raised is the job's outcome.
-        error = _agent_error(host, exc)
-    else:
-        if _finish(context, job, job_queries.DONE, {'result': result}):
-            deployable_notify.program(
-                context, deployable_notify.PROGRAM_END,
-                payload['deployable_uuid'], _target(job),
-                payload['bitstream_id'])
-            LOG.info('Programmed deployable %(uuid)s with image %(image)s '
-                     '(job %(job)s): %(result)s',
-                     {'uuid': payload['deployable_uuid'],
-                      'image': payload['bitstream_id'], 'job': job['uuid'],
-                      'result': result})
+        failed(context, job, _agent_error(host, exc))
         return
-    failed(context, job, error)
+    if _finish(context, job, job_queries.DONE, {'result': result}):
+        deployable_notify.program(
+            context, deployable_notify.PROGRAM_END,
+            payload['deployable_uuid'], _target(job), payload['bitstream_id'])
+        LOG.info('Programmed deployable %(uuid)s with image %(image)s '
+                 '(job %(job)s): %(result)s',
+                 {'uuid': payload['deployable_uuid'],
+                  'image': payload['bitstream_id'], 'job': job['uuid'],
+                  'result': result})
 
 
 def _agent_error(host, exc):

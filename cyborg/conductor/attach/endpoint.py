@@ -18,6 +18,7 @@ import oslo_messaging as messaging
 from cyborg import exception
 from cyborg.conductor import rpcapi
 from cyborg.conductor.attach import instance
+from cyborg.conductor.attach import nova_server
 
 
 class AttachEndpoint:
@@ -74,7 +75,7 @@ class AttachEndpoint:
                                    exception.NovaUnavailable,
                                    exception.ServerNotFound)
     def instance_show(self, context, instance_uuid):
-        return instance.show(context, self._nova(), instance_uuid)
+        return nova_server.view(nova_server.get(self._nova(), instance_uuid))
 
     @messaging.expose
     @messaging.expected_exceptions(exception.NovaNotConfigured,

@@ -73,17 +73,11 @@ def _compute_node(context, server):
     return host['compute_rp_uuid'], host['hostname']
 
 
-def _record(context, server, profile, hostname, chosen, reboot):
-    """(attachment, ARQs), recorded together in one transaction."""
-    # The uuids, drawn by the first try and kept by the others
-    # (retry_on_deadlock calls _record_once again with the same list).
-    uuids = []
-    return _record_once(context, server, profile, hostname, chosen, reboot,
-                        uuids)
-
-
 @db_api.retrying_writer
-def _record_once(context, server, profile, hostname, chosen, reboot, uuids):
+def _record(context, server, profile, hostname, chosen, reboot, uuids):
+    """(attachment, ARQs), recorded in one transaction; *uuids*: a new list
+    that the first try fills with uuids and the retries reuse.
+    """
     counts = dp_obj.arq_counts(profile['groups'])
     retried = bool(uuids)
     while len(uuids) < 1 + sum(counts):
@@ -160,7 +154,7 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
               profile['name'], instance_uuid)
     quota.enforce(*limits)
     attachment, arqs = _record(context, server, profile, hostname, chosen,
-                               reboot)
+                               reboot, [])
     arq_notify.created_rows(context, [arq['uuid'] for arq in arqs])
     try:
         allocations.allocate(context, placement, attachment)
@@ -168,7 +162,7 @@ def attach(context, placement, nova, instance_uuid, device_profile_name,
         with excutils.save_and_reraise_exception():
             _undo_allocate(context, placement, attachment)
     try:
-        quota.recheck(*limits)
+        quota.enforce(*limits, recheck=True)
     except Exception:
         with excutils.save_and_reraise_exception():
             allocations.undo(context, placement, attachment)
@@ -273,11 +267,6 @@ def detach(context, placement, nova, instance_uuid, arq_uuids=None,
               'when': 'after the reboot' if waits else 'done'})
     return {'arqs': detached, 'server': nova_server.view(server),
             'reboot': outcome}
-
-
-def show(context, nova, instance_uuid):
-    """What Nova says of a server (nova_server.view())."""
-    return nova_server.view(nova_server.get(nova, instance_uuid))
 
 
 def list_servers(nova, hosts):

@@ -103,19 +103,15 @@ def _check(placement, project_id, wanted, profile, instance_uuid,
                                           reason=str(exc))
 
 
-def enforce(placement, project_id, allocations, profile, instance_uuid):
-    """Refuse an attach that would take the project over a limit.
+def enforce(placement, project_id, allocations, profile, instance_uuid,
+            recheck=False):
+    """Refuse an attach that would take the project over a limit (with
+    *recheck*: that did, once added).
 
     :raises: OverLimit, LimitsUnavailable, PlacementError
     """
     wanted = deltas(allocations)
     if CONF.quota.unified_limits and wanted:
-        _check(placement, project_id, wanted, profile, instance_uuid)
-
-
-def recheck(placement, project_id, allocations, profile, instance_uuid):
-    """Check the project is still within limits once the attach is added."""
-    wanted = deltas(allocations)
-    if CONF.quota.unified_limits and wanted:
-        _check(placement, project_id, dict.fromkeys(wanted, 0), profile,
-               instance_uuid, added=wanted)
+        _check(placement, project_id,
+               dict.fromkeys(wanted, 0) if recheck else wanted, profile,
+               instance_uuid, added=wanted if recheck else None)

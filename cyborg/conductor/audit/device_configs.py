@@ -43,30 +43,24 @@ class ConfigFinding(record.Finding):
 
 def audit(context, host=None, heal=False):
     """Find bad configurations; with *heal*, hand drifted and failed again."""
+    bad = [(state, config, config['reason'])
+           for state in (DRIFTED, FAILED)
+           for config in config_queries.in_state(context, state)]
+    bad += [(DEVICE_GONE, config, 'the device is no longer reported')
+            if config['device_gone'] else
+            (DRIVER_ERROR, config, config['device_reason'])
+            for config in config_queries.of_failed_devices(context)]
     found = []
-    for state in (DRIFTED, FAILED):
-        for config in config_queries.in_state(context, state):
-            if host is not None and config['hostname'] != host:
-                continue
-            finding = ConfigFinding(
-                kind=state, host=config['hostname'],
-                device=config['device_uuid'],
-                desired=device_config.as_text(config['desired']),
-                detail=config['reason'] or '')
-            if heal:
-                _heal(context, finding)
-            found.append(finding)
-    for config in config_queries.of_failed_devices(context):
+    for kind, config, detail in bad:
         if host is not None and config['hostname'] != host:
             continue
         finding = ConfigFinding(
-            kind=DEVICE_GONE if config['device_gone'] else DRIVER_ERROR,
-            host=config['hostname'], device=config['device_uuid'],
+            kind=kind, host=config['hostname'], device=config['device_uuid'],
             desired=device_config.as_text(config['desired']),
-            detail=('the device is no longer reported' if
-                    config['device_gone'] else config['device_reason'] or
-                    ''))
-        if heal:
+            detail=detail or '')
+        if heal and kind in (DRIFTED, FAILED):
+            _heal(context, finding)
+        elif heal:
             finding.settle(False, 'not handed again: repair the driver, or '
                            'forget the configuration (device-configure '
                            '--forget)')

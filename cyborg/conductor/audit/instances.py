@@ -74,10 +74,9 @@ def _arq_findings(context, nova, host):
         if arq['instance_uuid'] and (host is None or arq['hostname'] == host):
             by_server.setdefault(arq['instance_uuid'], []).append(arq)
     # One list of Nova's per host, not one call per server.
-    servers, _calls = (nova_server.get_many(
-        nova, {uuid: [a['hostname'] for a in server_arqs]
-               for uuid, server_arqs in by_server.items()})
-        if by_server else ({}, 0))
+    servers, _calls = nova_server.get_many(nova, {
+        uuid: [a['hostname'] for a in server_arqs]
+        for uuid, server_arqs in by_server.items()})
     found = []
     for server_uuid, server_arqs in sorted(by_server.items()):
         server = servers[server_uuid]
@@ -138,8 +137,7 @@ def _allocation_findings(context, nova, placement, host):
     for _rp_uuid, rp_host, consumer in orphans:
         hosts.setdefault(consumer, []).append(rp_host)
     # One list of Nova's per host, not one call per consumer.
-    servers, _calls = (nova_server.get_many(nova, hosts) if hosts
-                       else ({}, 0))
+    servers, _calls = nova_server.get_many(nova, hosts)
     found = []
     for rp_uuid, rp_host, consumer in orphans:
         server = servers[consumer]

@@ -126,7 +126,7 @@ class Cleaner:
         if aborting is not None:
             LOG.warning('Device %(uuid)s: %(reason)s; stopping it',
                         {'uuid': clean['device_uuid'], 'reason': reason})
-            self._cast_to_agent(context, aborting, None, ABORT_CAST)
+            self._cast_to_agent(context, aborting, now, ABORT_CAST)
         return True
 
     def _hand(self, context, clean, now):
@@ -182,8 +182,7 @@ class Cleaner:
                                       'uuid': clean['device_uuid'],
                                       'error': exc})
             return
-        self._cast[(clean['id'], what)] = (
-            now or timeutils.utcnow().replace(microsecond=0))
+        self._cast[(clean['id'], what)] = now
 
     def progress(self, context, host, device_uuid, generation, step, done):
         """The agent of *host* starts *step* (AgentAPI.clean)."""

@@ -106,15 +106,10 @@ def for_agent(context, host, revision, placement=True):
     :param placement: whether Placement is configured.
     :returns: ``([{device_uuid, generation, desired}], revision)`` or None.
     """
-    configs = _host_configs(context, host)
+    configs = config_queries.for_host(context, host)
     if any(c['state'] == device_config.PENDING for c in configs):
         return _hand_pending(context, host, revision, placement)
     return _answer(context, host, configs, revision, placement)
-
-
-@db_api.context_manager.reader
-def _host_configs(context, host):
-    return config_queries.for_host(context, host)
 
 
 @db_api.retrying_writer
@@ -258,16 +253,13 @@ def _outcome(config, reported):
                 'applied, but the device reports: %s' %
                 device_config.drift_reason(diff))
         return device_config.APPLIED, None
-    if state in (device_config.APPLIED, device_config.REBOOT_REQUIRED):
-        if state == device_config.APPLIED and diff:
-            return device_config.DRIFTED, device_config.drift_reason(diff)
-        if state == device_config.REBOOT_REQUIRED and not diff:
-            return device_config.APPLIED, None
-    if state == device_config.DRIFTED and not diff:
+    if not diff and state in (device_config.REBOOT_REQUIRED,
+                              device_config.DRIFTED):
         return device_config.APPLIED, None
-    if (state == device_config.DRIFTED and diff and
-            device_config.drift_reason(diff) != config['reason']):
-        return device_config.DRIFTED, device_config.drift_reason(diff)
+    if diff and state in (device_config.APPLIED, device_config.DRIFTED):
+        reason = device_config.drift_reason(diff)
+        if state == device_config.APPLIED or reason != config['reason']:
+            return device_config.DRIFTED, reason
     return None
 
 
@@ -280,8 +272,6 @@ def apply_report(context, host, records):
     """
     configs = {c['device_uuid']: c
                for c in config_queries.for_host(context, host)}
-    if not configs:
-        return []
     changes = []
     for record in records:
         config = configs.get(record.uuid)

@@ -307,7 +307,10 @@ def wave(context, uuid):
     _say_why_it_waits(context, row, out, budget)
     if members:
         return None, _start_all(context, row, members)
-    if _busy(context, row):
+    if rollout_queries.any_in(context, row['id'], (
+            configuration_rollout.IN_PROGRESS, configuration_rollout.WAITING,
+            configuration_rollout.SKIPPED)):
+        # Devices to wait for, or to start again.
         return None, []
     if row['follow']:
         # Devices that joined the class (a following rollout runs until
@@ -344,13 +347,6 @@ def _start_all(context, row, members):
         hosts.add(_start(context, row, member, found['selector']))
     hosts.discard(None)
     return sorted(hosts)
-
-
-def _busy(context, row):
-    """Whether the rollout still has devices to wait for or start."""
-    return rollout_queries.any_in(context, row['id'], (
-        configuration_rollout.IN_PROGRESS, configuration_rollout.WAITING,
-        configuration_rollout.SKIPPED))
 
 
 def advance(context):

@@ -43,12 +43,10 @@ from cyborg.notifications import driver as driver_notify
 
 LOG = logging.getLogger(__name__)
 
-AGENT_BINARY = servicegroup.AGENT
-
 
 def _agent_hosts(context, host=None):
     hosts = sorted(s['host'] for s in service_queries.get_all(
-        context, host=host, binary=AGENT_BINARY))
+        context, host=host, binary=servicegroup.AGENT))
     if not hosts:
         raise exception.AgentNotFound(host=host or '(any)')
     return hosts

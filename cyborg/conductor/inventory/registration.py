@@ -74,10 +74,9 @@ def agent_hello(context, host, version=None, topic=None, drivers=None,
         # Its hello after applying the operator's decisions settles them
         # (and puts back what it would not load) first.
         driver.settle(context, host, installed_revision, drivers)
-        decisions = decisions_if_changed(context, host, installed_revision)
-        if decisions is not None:
-            (answer['installed'], answer['removed'],
-             answer['asked']) = decisions
+        installs, removed, asked = driver_queries.decisions(context, host)
+        if driver_config.revision(installs, removed) != installed_revision:
+            answer.update(installed=installs, removed=removed, asked=asked)
     if config_revision is not None:
         configs = configuration.for_agent(context, host, config_revision,
                                           placement=placement)
@@ -85,11 +84,3 @@ def agent_hello(context, host, version=None, topic=None, drivers=None,
             answer['configs'], answer['config_revision'] = configs
     return (service, answer, host_queries.is_recorded_down(context, host),
             job_queries.waits_for(context, host))
-
-
-def decisions_if_changed(context, host, revision):
-    """driver.decisions() of *host* unless they match *revision*; else None."""
-    installs, removed, asked = driver_queries.decisions(context, host)
-    if driver_config.revision(installs, removed) == revision:
-        return None
-    return installs, removed, asked

@@ -44,8 +44,6 @@ from cyborg.objects import hardware as hardware_obj
 
 LOG = logging.getLogger(__name__)
 
-AGENT_BINARY = servicegroup.AGENT
-
 
 def report(context, client, host, generation, inventory_hash,
            hardware=None, rp_name=None, discovery=None, telemetry=None):
@@ -212,7 +210,7 @@ def _liveness_changed(context, client, host, agent_up, done,
             LOG.warning('The agent of host %(host)s is down (%(why)s): its '
                         'inventory is reserved until it is back', args)
         done.append(host)
-        service_notify.liveness_changed(context, host, AGENT_BINARY,
+        service_notify.liveness_changed(context, host, servicegroup.AGENT,
                                         agent_up, reason=why)
         if client is not None:
             placement_push.push(context, client, host)
@@ -220,17 +218,12 @@ def _liveness_changed(context, client, host, agent_up, done,
         LOG.exception('Recording the liveness of host %s failed', host)
 
 
-def _check_agents(context, client, done, restore):
-    """Record agents whose liveness changed, push their hosts (to *done*)."""
+def check_liveness(context, client, restore=False):
+    """Record hosts whose agent went down (and with *restore* back); them."""
+    done = []
     for hostname, up, agent_up in liveness.hosts(context):
         if up != agent_up and (restore or not up):
             _liveness_changed(context, client, hostname, up, done)
-
-
-def check_liveness(context, client):
-    """Record hosts whose agent went down (service.down, reserved); them."""
-    done = []
-    _check_agents(context, client, done, restore=False)
     return done
 
 
@@ -252,8 +245,7 @@ def periodic(context, client):
     except Exception:
         LOG.exception('Returning the devices whose hold-down is over '
                       'failed; retried later')
-    done = []
-    _check_agents(context, client, done, restore=True)
+    done = check_liveness(context, client, restore=True)
     if client is None:
         return []
     for hostname in host_queries.get_gone_held(context):

@@ -140,20 +140,19 @@ def push_soon(pool, client, hosts):
 
 @db_api.context_manager.reader
 def _read(context, host):
-    """(the host's row, its Snapshot, the device classes), in one reader
-    transaction.
+    """(the host's row, its Snapshot with the device classes), in one
+    reader transaction.
     """
     state = host_queries.get_sync_state(context, host)
     if state is None:
-        return None, None, ()
-    return (state, host_inventory.load(context, host),
-            device_class_queries.get_selectors(context))
+        return None, None
+    snapshot = host_inventory.load(context, host)
+    snapshot.device_classes = device_class_queries.get_selectors(context)
+    return state, snapshot
 
 
 def _round(context, client, host):
-    state, snapshot, classes = _read(context, host)
-    if snapshot is not None:
-        snapshot.device_classes = classes
+    state, snapshot = _read(context, host)
     outcome = placement_sync.Outcome()
     if state is None:
         return outcome

@@ -169,12 +169,9 @@ def write_provider(client, uuid, want, have=None):
     generation = have.get('generation') if have else None
     if have is None or (have['name'], have['parent']) != (want['name'],
                                                          want['parent']):
-        if have is None:
-            provider = client.create_provider(uuid, want['name'],
-                                              want['parent'])
-        else:
-            provider = client.ensure_provider(uuid, want['name'],
-                                              want['parent'])
+        write = (client.create_provider if have is None
+                 else client.ensure_provider)
+        provider = write(uuid, want['name'], want['parent'])
         generation = provider['generation']
         have = None
     inventories = want['inventories']

@@ -250,7 +250,7 @@ class InstanceTestCase(nova_host.NovaHostTestCase):
         hostname, chosen = instance_ops._place(self.context, self.client,
                                                server, profile)
         return instance_ops._record(self.context, server, profile,
-                                    hostname, chosen, False)
+                                    hostname, chosen, False, [])
 
     def _later(self):
         self.time_fixture(timeutils.utcnow() + datetime.timedelta(
