@@ -196,7 +196,8 @@ class ConductorManager:
         # Devices whose configuration waited for their instances to go,
         # and the next waves of the configuration rollouts.
         hosts = set(configuration.release_drained(context))
-        hosts.update(configuration_rollout.advance(context))
+        hosts.update(configuration_rollout.advance(
+            context, placement=self.placement is not None))
         for host in sorted(hosts):
             devices_endpoint.configure_soon(self.pool, self.placement,
                                             self.agent_api, host)

@@ -176,8 +176,14 @@ def forget(context, uuid, device_uuid):
 # --- the waves ---------------------------------------------------------------
 
 @db_api.retrying_writer
-def settle(context):
-    """Move the devices whose configuration reached an end; how many moved."""
+def settle(context, placement=True):
+    """Move the devices whose configuration reached an end; how many moved.
+
+    With *placement* (configured), a device configured is done once its
+    host is pushed: until Placement offers it again it is out of service,
+    in progress (a conductor killed before its push left the host claimed
+    for ``[placement] push_claim_seconds``).
+    """
     moved = 0
     for member in rollout_queries.started(context):
         if (member['config_state'] is None or
@@ -187,6 +193,9 @@ def settle(context):
         elif member['config_state'] in _SETTLED:
             state = _SETTLED[member['config_state']]
             reason = member['config_reason']
+            if (placement and member['pushing'] and
+                    state == configuration_rollout.DONE):
+                continue
         else:
             continue
         moved += rollout_queries.set_device(context, member, state,
@@ -349,9 +358,12 @@ def _start_all(context, row, members):
     return sorted(hosts)
 
 
-def advance(context):
-    """Settle devices, start each running rollout's wave; hosts to push."""
-    settle(context)
+def advance(context, placement=True):
+    """Settle devices, start each running rollout's wave; hosts to push.
+
+    :param placement: whether Placement is configured (settle()).
+    """
+    settle(context, placement)
     hosts = set()
     for uuid in rollout_queries.uuids_in(context,
                                          [configuration_rollout.RUNNING]):

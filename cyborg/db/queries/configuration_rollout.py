@@ -34,6 +34,7 @@ MEMBERS = models.RolloutDevice.__table__
 _CONFIGS = models.DeviceConfig.__table__
 _DEVICES = models.Device.__table__
 _DEPLOYABLES = models.Deployable.__table__
+_HOSTS = models.Host.__table__
 
 _COLUMNS = ('id', 'uuid', 'device_class', 'max_unavailable', 'unavailable',
             'max_failures', 'state', 'reason', 'created_at', 'updated_at')
@@ -219,6 +220,9 @@ def out_of_service(context, rollout_id, down_hosts):
     reason = sa.case(
         (_DEVICES.c.hostname.in_(list(down_hosts)), hold.AGENT_DOWN),
         *[(condition, why) for why, condition in hold.conditions()],
+        # Its own, configured but not yet offered again (settle()).
+        (MEMBERS.c.state == configuration_rollout.IN_PROGRESS,
+         configuration_rollout.IN_PROGRESS),
         else_=sa.null()).label('reason')
     held = (sa.select(_DEVICES.c.id, reason).select_from(hold.join_configs(
         MEMBERS.join(_DEVICES, _DEVICES.c.uuid == MEMBERS.c.device_uuid)
@@ -272,18 +276,23 @@ def to_start(context, rollout_id, limit):
 _STARTED = sa.select(
     MEMBERS, _CONFIGS.c.state.label('config_state'),
     _CONFIGS.c.generation.label('config_generation'),
-    _CONFIGS.c.reason.label('config_reason')).outerjoin(
-        _CONFIGS, _CONFIGS.c.device_uuid == MEMBERS.c.device_uuid).where(
+    _CONFIGS.c.reason.label('config_reason'),
+    sa.or_(_HOSTS.c.needs_sync.is_(sa.true()),
+           _HOSTS.c.sync_claim.is_not(None)).label('pushing')).outerjoin(
+        _CONFIGS, _CONFIGS.c.device_uuid == MEMBERS.c.device_uuid).outerjoin(
+        _HOSTS, _HOSTS.c.hostname == MEMBERS.c.hostname).where(
             MEMBERS.c.state == configuration_rollout.IN_PROGRESS).order_by(
                 MEMBERS.c.id)
 
 
 @db_api.context_manager.reader
 def started(context):
-    """Devices in progress, with their config_state/generation/reason."""
+    """Devices in progress, with their config_state/generation/reason
+    and whether their host waits for a Placement push (``pushing``).
+    """
     return [dict(_member(row), config_state=row.config_state,
                  config_generation=row.config_generation,
-                 config_reason=row.config_reason)
+                 config_reason=row.config_reason, pushing=bool(row.pushing))
             for row in db_api.execute(context, _STARTED)]
 
 

@@ -35,6 +35,7 @@ from cyborg.db.queries import device as device_queries
 from cyborg.db.queries import device_class as dc_queries
 from cyborg.db.queries import device_config as config_queries
 from cyborg.db.queries import device_state
+from cyborg.db.queries import host as host_queries
 from cyborg.drivers import fake
 from cyborg.tests.fixtures import fake_faults
 from cyborg.tests.unit.conductor.devices import config_host
@@ -175,6 +176,44 @@ class RolloutTestCase(config_host.ConfigHostTestCase):
         events = [event for event, _data in self.notes.events(
             'configuration_rollout')]
         self.assertEqual(['configuration_rollout.complete'], events)
+
+    def test_a_device_is_done_once_placement_offers_it_again(self):
+        # A conductor killed between the report that applied a device's
+        # configuration and its host's push left the host claimed: the
+        # device is still reserved in Placement, so it is out of service,
+        # and the next one waits (a second QAT out at once before).
+        row = self._create('1')
+        rollout_ops.advance(self.context)
+        self._pushed()
+        self._agent_takes()
+        [first] = rollout_queries.devices(self.context, row['id'],
+                                          [rollout.IN_PROGRESS])
+        self.assertEqual(device_config.APPLIED, config_queries.get(
+            self.context, first['device_uuid'])['state'])
+        host_queries.mark_needs_sync(self.context, config_host.HOST)
+        self.assertTrue(host_queries.claim_sync(
+            self.context, config_host.HOST, 'killed', 60))
+        for _tick in range(3):
+            rollout_ops.advance(self.context)
+        self.assertEqual((rollout.RUNNING, 'waiting: 1 of the devices out '
+                          'of service (in_progress 1)',
+                          {'in_progress': 1, 'waiting': 3}),
+                         self._waits(row))
+        # Its claim over, the host pushed: done, and the next one starts.
+        self.assertTrue(host_queries.release_sync(
+            self.context, config_host.HOST, 'killed', False))
+        rollout_ops.advance(self.context)
+        self.assertEqual({'done': 1, 'in_progress': 1, 'waiting': 2},
+                         self._counts(row))
+        # Without Placement there is no push to wait for.
+        self._pushed()
+        self._agent_takes()
+        host_queries.mark_needs_sync(self.context, config_host.HOST)
+        rollout_ops.settle(self.context)
+        self.assertEqual({'done': 1, 'in_progress': 1, 'waiting': 2},
+                         self._counts(row))
+        rollout_ops.settle(self.context, placement=False)
+        self.assertEqual({'done': 2, 'waiting': 2}, self._counts(row))
 
     def test_a_wave_never_starts_more_than_the_budget_less_the_busy(self):
         row = self._create('3')
