@@ -33,10 +33,23 @@ time (``--threads``).  Then, for ``--minutes`` minutes of steady state:
   default) bound a minute, each by an ARQ created, bound (PATCH) and
   waited for until resolved, and deleted ``--hold`` seconds later;
 
+* cleans: ``--clean-hosts`` of the hosts (a tenth by default) have an
+  agent's RPC server (``Responder``: what cyborg-agent's cleaner answers,
+  a step started, ``--clean-seconds``, the outcome; every other cast
+  counted) and their GPUs a fact of their own that a device class with
+  cleaning on selects (``fleet_clean``); ``--clean-share`` of the binds
+  take such a GPU, so each of their deletes starts a clean, and the GPU
+  goes back to Nova's free list once Placement offers it again (its
+  inventory's ``reserved``, read from Placement's tables every 0.1 s);
+* a usage query (``GET /v2/usage``, Nova's project, the month) every
+  ``--usage-interval`` seconds (60), and a Prometheus scrape of
+  cyborg-api's ``/metrics`` every ``--scrape-interval`` seconds (15, its
+  ``cache_seconds``);
+
 each host's periodic calls spread evenly over their interval, run by a
 pool of ``--steady-threads`` threads (256: each real agent waits for
-its own calls only).  Cleans are not simulated (the simulated agents
-have no RPC server for the conductor's casts).
+its own calls only).  Rollouts are not simulated: the simulated agents
+apply no configuration.
 
 Prints one JSON object per line:
 
@@ -49,7 +62,12 @@ Prints one JSON object per line:
   ``arq_resolve``: from the PATCH sent to the ARQ resolved,
   ``arq_delete``) the count, errors, p50/p99 of the round trip (ms),
   calls started more than a second late (the benchmark's own pool
-  behind), and for reports the conductor's own time and statements; the
+  behind), and for reports the conductor's own time and statements;
+  ``usage`` and ``scrape`` the same way; ``cleans``: how many ended, the
+  hand-off (the delete sent to the clean's cast received), the
+  turnaround (the delete sent to the GPU offered again, less
+  ``--clean-seconds``), offers seen before the clean ended
+  (``dirty``, must be 0), and the conductor's casts by kind; the
   CPU seconds of each process (``conductor0``..., ``api``,
   ``placement``, each with its children, and ``bench``, this process);
   Placement's requests by kind with Placement's own p50/p99 (ms);
@@ -58,13 +76,17 @@ Prints one JSON object per line:
   Placement with an inventory and ``OWNER_CYBORG``, and Cyborg's
   Placement audit (cyborg.conductor.audit.placement: providers,
   parents, inventories and traits against Cyborg's tables, plus
-  orphans) run against Placement's own tables read at once; what is
-  missing is named, and the conductors' WARNING and ERROR lines
-  counted.  Anything missing keeps the services' logs (``--keep-logs``).
+  orphans) run against Placement's own tables read at once; every
+  bind resolved with its usage interval (``GET /v2/usage``: one each,
+  open exactly while bound) and its event at Nova; every clean started
+  ended and its GPU offered again; what is missing is named, and the
+  conductors' WARNING and ERROR lines counted.  Anything missing keeps
+  the services' logs (``--keep-logs``).
 
 Everything it started is stopped and its databases and vhost dropped at
-the end.  Usage (benchmarks run one at a time, under setsid: see the
-performance guide)::
+the end; the exit status is 1 when anything was missing.  Usage
+(benchmarks run one at a time, under setsid: see the performance
+guide)::
 
     flock /tmp/bench.lock setsid .venv/bin/python tools/bench/fleet.py \\
         --hosts 1000 --devices fpga=4,gpu=4 --conductors 2 --minutes 5
@@ -87,6 +109,7 @@ import uuid
 
 import arq_lifecycle
 import os_resource_classes
+import oslo_messaging as messaging
 import psutil
 import rack_start
 import report_scale
@@ -97,10 +120,12 @@ import telemetry_scale
 from cyborg import context as cyborg_context
 from cyborg import objects
 from cyborg import rpc
+from cyborg.agent import rpcapi as agent_rpcapi
 from cyborg.common import traits as cyborg_traits
 from cyborg.conductor.audit import placement as placement_audit
 from cyborg.conductor.placement import sync as placement_sync
 from cyborg.db import api as db_api
+from cyborg.drivers import fake
 
 CONF = report_scale.CONF
 
@@ -112,6 +137,10 @@ _UUID = re.compile(r'[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-'
 _NAMED = re.compile(r'^(/(?:traits|resource_classes))/[^/]+$')
 # Conductor log lines worth counting at the end.
 _LEVEL = re.compile(r' (WARNING|ERROR|CRITICAL) ')
+# The fact of the cleaned hosts' GPUs that the cleaning class selects.
+CLEAN_FACT = 'fleet_clean'
+ADMIN = dict(arq_lifecycle.ADMIN_HEADERS,
+             **{'OpenStack-API-Version': 'accelerator 2.4'})
 
 
 class Calls:
@@ -236,17 +265,212 @@ class AccessLog:
 
 
 class Hosts(rack_start.Agents, telemetry_scale.TelemetryAgents):
-    """The simulated agents: hello, inventory, telemetry."""
+    """The simulated agents: hello, inventory, telemetry; the GPUs of
+    *cleaned* hosts offer the fake driver's clean step and carry the fact
+    ``fleet_clean`` that the cleaning class selects.
+    """
 
-    def __init__(self, hosts, devices, threads):
+    def __init__(self, hosts, devices, threads, cleaned=()):
         super().__init__(hosts, devices, threads)
         self.rounds = collections.Counter()
+        self.cleaned_providers = set()
+        for host in cleaned:
+            driver = fake.FakeDriver(CONF, host)
+            for record in self.records[host]:
+                if record.type != 'GPU':
+                    continue
+                record.vendor_board_info = dict(record.vendor_board_info,
+                                                **{CLEAN_FACT: 'true'})
+                record.clean_steps = [
+                    step.to_dict()
+                    for step in driver.device_clean_steps(record)]
+                self.cleaned_providers.update(
+                    placement_sync.rp_uuid(dep.name)
+                    for dep in record.deployables)
 
     def telemetry(self, host, changed):
         self.rounds[host] += 1
         samples = telemetry_scale._samples(
             self.records[host], time.time(), changed, self.rounds[host])
         return self.report_telemetry(host, samples)
+
+
+class Responder:
+    """The agent's side of the conductor's casts for one host: a clean
+    answered as cyborg-agent's cleaner answers it (Cleans), the others
+    counted.
+    """
+
+    target = messaging.Target(version='1.0')
+
+    def __init__(self, host, cleans):
+        self.host = host
+        self.cleans = cleans
+
+    @messaging.expose
+    def clean(self, context, device_uuid, unit, generation, steps, done,
+              timeout):
+        self.cleans.clean(self.host, device_uuid, generation, steps)
+
+    @messaging.expose
+    def clean_abort(self, context, device_uuid, unit, generation):
+        self.cleans.cast('clean_abort')
+        self.cleans.answer(self.host, device_uuid, generation,
+                           error='aborted')
+
+    @messaging.expose
+    def holders_changed(self, context, bindings):
+        self.cleans.cast('holders_changed')
+
+    @messaging.expose
+    def discover_soon(self, context, discovery_id, driver=None):
+        self.cleans.cast('discover_soon')
+
+    @messaging.expose
+    def configure_soon(self, context):
+        self.cleans.cast('configure_soon')
+
+
+class Cleans:
+    """The cleans of the cleaned hosts' GPUs: the agents' answers, and
+    each GPU watched in Placement's tables from its delete until it is
+    offered again (then given back to Nova's free list).
+    """
+
+    def __init__(self, args, hosts, placement_url, give_back):
+        self.seconds = args.clean_seconds
+        self.api = hosts.api
+        self.context = hosts.context
+        self.give_back = give_back
+        self.engine = sa.create_engine(placement_url, pool_size=1)
+        self._lock = threading.Lock()
+        self.watched = {}  # provider uuid: (unit, when its delete was sent)
+        self.device_of = {}  # device uuid: provider uuid
+        self.generations = set()  # those answered
+        self.received = {}  # device uuid: when its clean was cast to it
+        self.done = {}  # device uuid: when its outcome was cast back
+        self.servers = []
+        self._take()
+        for host in args.clean_host_names:
+            for record in hosts.records[host]:
+                for dep in record.deployables:
+                    self.device_of[record.uuid] = placement_sync.rp_uuid(
+                        dep.name)
+            server = rpc.get_server(
+                messaging.Target(topic=agent_rpcapi.TOPIC, server=host),
+                [Responder(host, self)])
+            server.start()
+            self.servers.append(server)
+        self._stop = threading.Event()
+        self._watcher = threading.Thread(target=self._watch, daemon=True)
+        self._watcher.start()
+
+    def _take(self):
+        self.casts = collections.Counter()
+        self.handoff_ms = []
+        self.turnaround_ms = []
+        self.dirty = 0
+        self.ended = 0
+
+    def cast(self, kind):
+        with self._lock:
+            self.casts[kind] += 1
+
+    def clean(self, host, device_uuid, generation, steps):
+        """Step started, ``--clean-seconds``, outcome (on a timer)."""
+        with self._lock:
+            self.casts['clean'] += 1
+            again = generation in self.generations
+            self.received.setdefault(device_uuid, time.monotonic())
+        if again:
+            # Cast again by the conductor: answered again, as the agent
+            # answers a generation it ran.
+            self.answer(host, device_uuid, generation)
+            return
+        step = steps[0]['name']
+        self.api.clean_progress(self.context, host=host,
+                                device_uuid=device_uuid,
+                                generation=generation, step=step, done=[])
+        timer = threading.Timer(self.seconds, self.answer, (
+            host, device_uuid, generation, None, step))
+        timer.daemon = True
+        timer.start()
+
+    def answer(self, host, device_uuid, generation, error=None, step=None):
+        done = [] if step is None else [{
+            'step': step, 'detail': 'reset (simulated)',
+            'seconds': self.seconds}]
+        with self._lock:
+            self.generations.add(generation)
+            self.done.setdefault(device_uuid, time.monotonic())
+        self.api.clean_done(self.context, host=host,
+                            device_uuid=device_uuid, generation=generation,
+                            done=done, error=error)
+
+    def watch(self, unit, sent):
+        """The delete of *unit* (sent at *sent*) starts its clean."""
+        with self._lock:
+            self.watched[unit[1]] = (unit, sent)
+
+    def pending(self):
+        with self._lock:
+            return len(self.watched)
+
+    def _watch(self):
+        devices = {rp: device for device, rp in self.device_of.items()}
+        while not self._stop.wait(0.1):
+            with self._lock:
+                watched = dict(self.watched)
+            if not watched:
+                continue
+            with self.engine.connect() as conn:
+                reserved = dict(conn.execute(sa.text(
+                    'SELECT p.uuid, i.reserved FROM resource_providers p '
+                    'JOIN inventories i ON i.resource_provider_id = p.id '
+                    'WHERE p.uuid IN :uuids').bindparams(
+                        sa.bindparam('uuids', expanding=True)),
+                    {'uuids': list(watched)}).all())
+            now = time.monotonic()
+            for rp, (unit, sent) in watched.items():
+                if reserved.get(rp, 1):
+                    continue
+                with self._lock:
+                    received = self.received.pop(devices[rp], None)
+                    if self.done.pop(devices[rp], None) is None:
+                        # Offered before its clean ended.
+                        self.dirty += 1
+                    if received is not None:
+                        self.handoff_ms.append((received - sent) * 1000.0)
+                    self.turnaround_ms.append(
+                        (now - sent - self.seconds) * 1000.0)
+                    self.ended += 1
+                    del self.watched[rp]
+                self.give_back(unit)
+
+    def record(self):
+        """The minute's cleans; starts the next minute."""
+        with self._lock:
+            found = {'ended': self.ended, 'dirty': self.dirty,
+                     'pending': len(self.watched),
+                     'handoff_ms': report_scale._summary(self.handoff_ms),
+                     'turnaround_ms': report_scale._summary(
+                         self.turnaround_ms),
+                     'casts': dict(self.casts)}
+            self._take()
+        return found
+
+    def stop(self):
+        self._stop.set()
+        self._watcher.join()
+
+        def stop(server):
+            # Each waits for its listener's poll to end: together.
+            server.stop()
+            server.wait()
+        with concurrent.futures.ThreadPoolExecutor(
+                max(1, len(self.servers))) as pool:
+            list(pool.map(stop, self.servers))
+        self.engine.dispose()
 
 
 class Nova:
@@ -258,16 +482,28 @@ class Nova:
         self.local = threading.local()
         self.headers = arq_lifecycle.nova_headers(argparse.Namespace(
             token=None, project=arq_lifecycle.PROJECT))
-        self.free = []  # (host, provider uuid, resource class)
+        # (host, provider uuid, resource class): those of cleaned GPUs
+        # apart, so that a share of the binds takes one.
+        self.free, self.free_cleaned = [], []
+        self.cleaned = hosts.cleaned_providers
         for host, records in hosts.records.items():
             for record in records:
                 for dep in record.deployables:
-                    self.free.extend(
-                        [(host, placement_sync.rp_uuid(dep.name),
-                          dep.resource_class)] * dep.num_accelerators)
-        self.units = len(self.free)
+                    rp = placement_sync.rp_uuid(dep.name)
+                    self._free(rp).extend(
+                        [(host, rp, dep.resource_class)] *
+                        dep.num_accelerators)
+        self.units = len(self.free) + len(self.free_cleaned)
         self.devices = sum(len(r) for r in hosts.records.values())
         self._lock = threading.Lock()
+        self.resolved = self.deleted = 0
+
+    def _free(self, rp):
+        return self.free_cleaned if rp in self.cleaned else self.free
+
+    def bound(self):
+        with self._lock:
+            return self.units - len(self.free) - len(self.free_cleaned)
 
     def _session(self):
         if not hasattr(self.local, 'session'):
@@ -285,18 +521,21 @@ class Nova:
                 method, path, response.status_code, response.text[:300]))
         return response
 
-    def take(self, rng):
-        """A free unit (host, provider, class), or None."""
+    def take(self, rng, cleaned=False):
+        """A free unit (host, provider, class), of a cleaned GPU with
+        *cleaned*, or None.
+        """
         with self._lock:
-            if not self.free:
+            free = self.free_cleaned if cleaned else self.free
+            if not free:
                 return None
-            index = rng.randrange(len(self.free))
-            self.free[index], self.free[-1] = self.free[-1], self.free[index]
-            return self.free.pop()
+            index = rng.randrange(len(free))
+            free[index], free[-1] = free[-1], free[index]
+            return free.pop()
 
     def give_back(self, unit):
         with self._lock:
-            self.free.append(unit)
+            self._free(unit[1]).append(unit)
 
     def bind(self, calls, unit):
         """Create, bind and resolve an ARQ on *unit*; its instance."""
@@ -328,21 +567,73 @@ class Nova:
         states = {a['state'] for a in response.json()['arqs']}
         if states != {'Bound'}:
             raise RuntimeError('resolve: %s' % sorted(states))
+        with self._lock:
+            self.resolved += 1
         return instance
 
     def delete(self, calls, instance):
         self._call(calls, 'arq_delete', 'DELETE', '/accelerator_requests',
                    (204,), params={'instance': instance})
+        with self._lock:
+            self.deleted += 1
+
+
+class Readers:
+    """What reads cyborg-api besides Nova: an administrator's usage
+    query for Nova's project, Prometheus' scrape of ``/metrics``.
+    """
+
+    def __init__(self, endpoint):
+        self.endpoint = endpoint
+        self.metrics = endpoint[:-len('/v2')] + '/metrics'
+        self.local = threading.local()
+
+    def _session(self):
+        if not hasattr(self.local, 'session'):
+            self.local.session = requests.Session()
+        return self.local.session
+
+    def get(self, calls, kind, late=0.0):
+        started = time.monotonic()
+        if kind == 'usage':
+            response = self._session().get(
+                self.endpoint + '/usage', headers=ADMIN, timeout=120,
+                params={'project_id': arq_lifecycle.PROJECT})
+        else:
+            response = self._session().get(self.metrics, timeout=120)
+        calls.add(kind, (time.monotonic() - started) * 1000.0, late)
+        if response.status_code != 200:
+            raise RuntimeError('%s: %d %s' % (
+                kind, response.status_code, response.text[:300]))
+        return response
+
+    def intervals(self, start):
+        """The usage intervals of Nova's project since *start* (UTC)."""
+        found = []
+        params = {'project_id': arq_lifecycle.PROJECT, 'detail': 'true',
+                  'start': start, 'limit': 1000}
+        while True:
+            response = self._session().get(
+                self.endpoint + '/usage', headers=ADMIN, timeout=120,
+                params=params)
+            response.raise_for_status()
+            body = response.json()
+            found.extend(body['usage_intervals'])
+            if 'next' not in body:
+                return found
+            params['marker'] = found[-1]['uuid']
 
 
 class Steady:
     """The steady state's calls, each at its time, on a pool."""
 
-    def __init__(self, args, hosts, nova, calls):
+    def __init__(self, args, hosts, nova, calls, cleans, api):
         self.args = args
         self.hosts = hosts
         self.nova = nova
         self.calls = calls
+        self.cleans = cleans
+        self.api = api
         self.rng = random.Random(args.seed)  # noqa: S311 (not secrets)
         self.due = []
         self.seq = 0
@@ -371,6 +662,12 @@ class Steady:
                          'telemetry', host)
         if self.bind_every():
             self._at(t0, 'bind')
+        for kind in ('usage', 'scrape'):
+            if self._every(kind):
+                self._at(t0, kind)
+
+    def _every(self, kind):
+        return getattr(self.args, kind + '_interval')
 
     def bind_every(self):
         """Seconds between two binds (None: no churn)."""
@@ -397,6 +694,8 @@ class Steady:
             self._at(when + self.args.telemetry_interval, kind, payload)
         elif kind == 'bind':
             self._at(when + self.bind_every(), kind)
+        elif kind in ('usage', 'scrape'):
+            self._at(when + self._every(kind), kind)
 
     def _run(self, kind, payload, when):
         late = time.monotonic() - when
@@ -413,13 +712,26 @@ class Steady:
             elif kind == 'bind':
                 self._bind()
             elif kind == 'unbind':
-                self.nova.delete(self.calls, payload[0])
-                self.nova.give_back(payload[1])
+                self._unbind(*payload)
+            elif kind in ('usage', 'scrape'):
+                self.api.get(self.calls, kind, late)
         except Exception as exc:
             self.calls.fail(kind, exc)
 
+    def _unbind(self, instance, unit):
+        sent = time.monotonic()
+        self.nova.delete(self.calls, instance)
+        if unit[1] in self.nova.cleaned:
+            # Back to the free list once Placement offers it again.
+            self.cleans.watch(unit, sent)
+        else:
+            self.nova.give_back(unit)
+
     def _bind(self):
-        unit = self.nova.take(self.rng)
+        cleaned = self.rng.random() < self.args.clean_share
+        unit = self.nova.take(self.rng, cleaned=cleaned)
+        if unit is None and cleaned:
+            unit = self.nova.take(self.rng)
         if unit is None:
             raise RuntimeError('no free device')
         try:
@@ -570,7 +882,36 @@ def _settle(access, quiet, longest=180.0):
     return round(time.monotonic() - began, 1)
 
 
-def _end_check(args, bench, hosts, access):
+def _churn_check(args, nova, readers, cleans, nova_process, start):
+    """Every bind's usage interval and Nova event; every clean ended."""
+    deadline = time.monotonic() + 120
+    while cleans is not None and cleans.pending() and \
+            time.monotonic() < deadline:
+        time.sleep(0.2)
+    intervals = readers.intervals(start)
+    events = collections.Counter(
+        (event['name'], event.get('status'))
+        for request in nova_process.received()
+        for event in (request['body'] or {}).get('events', ()))
+    bound = events[('accelerator-request-bound', 'completed')]
+    found = {
+        'binds_resolved': nova.resolved, 'deletes': nova.deleted,
+        'usage_intervals': len(intervals),
+        'usage_intervals_open': sum(i['ended_at'] is None
+                                    for i in intervals),
+        'nova_bound_events': bound,
+        'nova_events': {'%s %s' % k: n for k, n in sorted(events.items())},
+        'cleans_pending': cleans.pending() if cleans else 0,
+        'cleans': cleans.record() if cleans else None}
+    found['churn_complete'] = (
+        len(intervals) == nova.resolved and bound == nova.resolved and
+        found['usage_intervals_open'] == nova.resolved - nova.deleted and
+        not found['cleans_pending'] and
+        not (cleans and found['cleans']['dirty']))
+    return found
+
+
+def _end_check(args, bench, hosts, access, churn):
     settled = _settle(access, args.settle)
     tables = PlacementTables(bench.placement_database())
     context = cyborg_context.get_admin_context()
@@ -580,8 +921,8 @@ def _end_check(args, bench, hosts, access):
         'audit_findings': len(findings),
         'audit_by_kind': dict(collections.Counter(f.kind for f in findings)),
         'audit_first': [f.as_dict() for f in findings[:50]],
-        'logs': _log_levels(bench)})
-    record['nothing_missing'] = not (
+        'logs': _log_levels(bench)}, **churn)
+    record['nothing_missing'] = churn['churn_complete'] and not (
         findings or record['missing_count'] or
         record['without_inventory_count'] or
         record['without_owner_trait_count'])
@@ -610,9 +951,9 @@ def _first_start(hosts, access, cpu):
         **report_scale._totals(answers)))
 
 
-def _steady_state(args, hosts, nova, access, cpu):
+def _steady_state(args, hosts, nova, access, cpu, cleans, readers):
     calls = Calls()
-    steady = Steady(args, hosts, nova, calls)
+    steady = Steady(args, hosts, nova, calls, cleans, readers)
     t0 = time.monotonic()
     steady.plan(t0)
     try:
@@ -623,7 +964,8 @@ def _steady_state(args, hosts, nova, access, cpu):
                 'phase': 'minute', 'minute': minute + 1,
                 'seconds': args.minute, 'calls': calls.record(),
                 'cpu_s': cpu.since(), 'placement_requests': total,
-                'placement': kinds, 'bound': nova.units - len(nova.free)})
+                'placement': kinds, 'bound': nova.bound(),
+                'cleans': cleans.record() if cleans else None})
     finally:
         steady.stop()
 
@@ -654,6 +996,14 @@ def _api(args, bench, common):
         report_scale._wait(lambda rc=rc: created(rc), 120, 'cyborg-api')
         answers[0].raise_for_status()
         profiles[rc] = 'fleet-' + rc.lower()
+    if args.clean_host_names:
+        # Before the first start: its pushes publish the class's trait.
+        requests.post(endpoint + '/device_classes', headers=ADMIN,
+                      timeout=30, json={
+                          'name': 'fleet_cleaned', 'cleaning': 'on',
+                          'selector': [{'key': CLEAN_FACT, 'op': '==',
+                                        'value': 'true'}]}
+                      ).raise_for_status()
     return endpoint, profiles
 
 
@@ -668,6 +1018,8 @@ def _services(args, bench, hosts):
     text = ('[DEFAULT]\nauth_strategy = noauth\n'
             '[api]\nhost_ip = 127.0.0.1\nport = %d\napi_workers = %d\n'
             '[nova]\nauth_type = none\nendpoint_override = %s\n'
+            '[metrics]\nenabled = true\n'
+            'allowed_source_ranges = 127.0.0.0/8\n'
             % (args.api_port, args.api_workers, nova.url))
     if args.config_file:
         with open(args.config_file) as f:
@@ -678,22 +1030,26 @@ def _services(args, bench, hosts):
     args.no_placement = False
     _client, common = report_scale._start_services(args, bench, hosts,
                                                    own_threads=True)
-    return common
+    return common, nova
 
 
 def run(args):
-    """Run the benchmark; print its JSON lines."""
+    """Run the benchmark; print its JSON lines.  :returns: whether
+    nothing was missing at the end.
+    """
     bench = report_scale.Bench(args)
     try:
         names = ['fleet-%s-%05d' % (bench.suffix, i)
                  for i in range(args.hosts)]
-        common = _services(args, bench, names)
+        args.clean_host_names = names[:args.clean_hosts]
+        common, nova_process = _services(args, bench, names)
         CONF([], project='cyborg', default_config_files=[common])
         rpc.set_defaults(control_exchange='cyborg')
         rpc.init(CONF)
         objects.register_all()
         db_api.configure(CONF)
-        hosts = Hosts(names, args.devices, args.threads)
+        hosts = Hosts(names, args.devices, args.threads,
+                      args.clean_host_names)
         args.resource_classes = sorted({
             dep.resource_class for record in hosts.records[names[0]]
             for dep in record.deployables})
@@ -707,12 +1063,27 @@ def run(args):
         _params(args, hosts, names)
         _first_start(hosts, access, cpu)
         nova = Nova(endpoint, hosts, profiles)
-        _steady_state(args, hosts, nova, access, cpu)
-        if not _end_check(args, bench, hosts, access):
+        readers = Readers(endpoint)
+        cleans = None
+        if args.clean_host_names:
+            cleans = Cleans(args, hosts, bench.placement_database(),
+                            nova.give_back)
+        start = time.strftime('%Y-%m-%dT%H:%M:%S',
+                              time.gmtime(time.time() - 1))
+        try:
+            _steady_state(args, hosts, nova, access, cpu, cleans, readers)
+            churn = _churn_check(args, nova, readers, cleans,
+                                 nova_process, start)
+        finally:
+            if cleans is not None:
+                cleans.stop()
+        complete = _end_check(args, bench, hosts, access, churn)
+        if not complete:
             args.keep_logs = True
         rpc.cleanup()
     finally:
         bench.stop()
+    return complete
 
 
 def _params(args, hosts, names):
@@ -731,6 +1102,10 @@ def _params(args, hosts, names):
         'telemetry_interval_s': args.telemetry_interval,
         'changed': args.changed, 'churn_per_minute': args.churn,
         'hold_s': args.hold, 'seed': args.seed,
+        'clean_hosts': args.clean_hosts, 'clean_share': args.clean_share,
+        'clean_s': args.clean_seconds,
+        'usage_interval_s': args.usage_interval,
+        'scrape_interval_s': args.scrape_interval,
         'load_average': os.getloadavg(), 'cpus': os.cpu_count(),
         'machine': platform.platform(),
         'python': platform.python_version()})
@@ -775,6 +1150,22 @@ def main(argv=None):
     parser.add_argument('--hold', type=float, default=60.0,
                         help='seconds from a bind to its delete '
                              '(default 60)')
+    parser.add_argument('--clean-hosts', type=int, default=None,
+                        help='hosts whose GPUs a device class cleans, each '
+                             'with an RPC server answering the '
+                             'conductor\'s casts (default: a tenth of '
+                             'the hosts, at least one)')
+    parser.add_argument('--clean-share', type=float, default=0.25,
+                        help='share of the binds that take a cleaned GPU '
+                             '(default 0.25)')
+    parser.add_argument('--clean-seconds', type=float, default=0.5,
+                        help='seconds a clean takes (default 0.5)')
+    parser.add_argument('--usage-interval', type=float, default=60.0,
+                        help='seconds between two usage queries '
+                             '(default 60; 0: none)')
+    parser.add_argument('--scrape-interval', type=float, default=15.0,
+                        help='seconds between two scrapes of cyborg-api\'s '
+                             '/metrics (default 15; 0: none)')
     parser.add_argument('--settle', type=float, default=5.0,
                         help='seconds without a Placement write before '
                              'the end check (default 5)')
@@ -786,8 +1177,10 @@ def main(argv=None):
     report_scale.add_backend_arguments(parser)
     args = parser.parse_args(argv)
     args.devices = [d for d in args.devices.split(',') if d]
-    run(args)
-    return 0
+    if args.clean_hosts is None:
+        args.clean_hosts = max(1, (args.hosts + 9) // 10)
+    args.clean_hosts = min(args.clean_hosts, args.hosts)
+    return 0 if run(args) else 1
 
 
 if __name__ == '__main__':

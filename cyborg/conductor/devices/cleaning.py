@@ -150,9 +150,12 @@ class Cleaner:
 
     def _cast_again(self, context, clean, now, what):
         """Cast *what* (clean or clean_abort) again every
-        ``report_interval``.
+        ``report_interval``; a clean another conductor handed, from its
+        hand-off.
         """
         last = self._cast.get((clean['id'], what))
+        if last is None and what == CLEAN_CAST:
+            last = clean['handed_at']
         if last is not None and (
                 now - last).total_seconds() < CONF.report_interval:
             return

@@ -12,8 +12,10 @@
 # License for the specific language governing permissions and limitations
 # under the License.
 """tools/bench/fleet.py at a tiny size: a first start, two short
-"minutes" of heartbeats, telemetry and Nova's churn, and nothing Cyborg
-owns missing from Placement at the end (no time is asserted).
+"minutes" of heartbeats, telemetry, Nova's churn with cleans, usage
+queries and scrapes, and nothing Cyborg owns missing from Placement at
+the end, nor any usage interval, Nova event or clean (no time is
+asserted).
 """
 
 import json
@@ -47,6 +49,9 @@ class FleetBenchTestCase(base.TestCase):
              'fpga=1,gpu=1', '--minutes', '2', '--minute', '4',
              '--heartbeat-interval', '2', '--telemetry-interval', '2',
              '--changed', '0.5', '--churn', '0.5', '--hold', '2',
+             '--clean-hosts', '1', '--clean-share', '1',
+             '--clean-seconds', '0.2', '--usage-interval', '2',
+             '--scrape-interval', '2',
              '--threads', '4', '--steady-threads', '8',
              '--placement-workers', '1', '--settle', '1',
              '--db-admin-url', admin.render_as_string(hide_password=False),
@@ -74,6 +79,9 @@ class FleetBenchTestCase(base.TestCase):
             # every 2 s: about 6 of each in 4 s; none failed.
             for kind in ('hello', 'telemetry'):
                 self.assertGreaterEqual(calls[kind]['n'], 3, minute)
+            # A usage query and a scrape every 2 s.
+            for kind in ('usage', 'scrape'):
+                self.assertGreaterEqual(calls[kind]['n'], 1, minute)
             self.assertEqual({0}, {c['errors'] for c in calls.values()},
                              minute)
             self.assertGreater(minute['cpu_s']['conductor0'], 0)
@@ -90,6 +98,19 @@ class FleetBenchTestCase(base.TestCase):
                                     for c in churn), 2)
         self.assertGreaterEqual(sum(c.get('arq_delete', {}).get('n', 0)
                                     for c in churn), 1)
+        # Each bind resolved has its usage interval, open while bound,
+        # and its event at Nova; the binds take the cleaned GPU first:
+        # its deletes started cleans, each ended before Placement offered
+        # it again.
+        self.assertEqual(
+            (end['binds_resolved'],) * 2,
+            (end['usage_intervals'], end['nova_bound_events']))
+        self.assertEqual(end['binds_resolved'] - end['deletes'],
+                         end['usage_intervals_open'])
+        cleans = [one['cleans'], two['cleans'], end['cleans']]
+        self.assertGreaterEqual(sum(c['ended'] for c in cleans), 1, cleans)
+        self.assertEqual(0, sum(c['dirty'] for c in cleans), cleans)
+        self.assertEqual(0, end['cleans_pending'])
         self.assertTrue(end['nothing_missing'], end)
         self.assertEqual((6, 6, 0, 0), (
             end['providers_sent'], end['providers_found'],

@@ -26,6 +26,7 @@ from unittest import mock
 
 import fixtures
 import oslo_messaging as messaging
+from oslo_utils import fixture as utils_fixture
 import sqlalchemy as sa
 
 from cyborg import conf as cyborg_conf
@@ -122,6 +123,28 @@ class CleaningTestCase(config_host.ConfigHostTestCase):
         self.assertEqual(['function_reset'],
                          [d['step'] for d in clean['done']])
         self.assertEqual({}, device_state.held(self.context, HOST))
+
+    def test_a_clean_another_conductor_handed_is_cast_again_later(self):
+        # Two conductors' work polls: the one that handed the clean cast
+        # it; the other casts it again only report_interval after the
+        # hand-off, as the first would (an agent that missed it).
+        self._fault(clean_seconds=20)
+        self._used_then_freed()
+        clean = self._wait(
+            lambda c: c['state'] == common_cleaning.RUNNING, 'handed')
+        other_api = mock.Mock(spec=agent_rpcapi.AgentAPI)
+        other = cleaning.Cleaner(other_api, None, None)
+        other.run(self.context)
+        other_api.clean.assert_not_called()
+        self.useFixture(utils_fixture.TimeFixture(
+            clean['handed_at'] + datetime.timedelta(
+                seconds=CONF.report_interval + 1)))
+        other.run(self.context)
+        other.run(self.context)
+        other_api.clean.assert_called_once_with(
+            self.context, HOST, device_uuid=self.device['uuid'],
+            unit=mock.ANY, generation=clean['id'], steps=mock.ANY,
+            done=[], timeout=CONF.conductor.clean_timeout)
 
     def test_a_failed_clean_holds_the_unit_with_the_reason(self):
         self._fault(clean_error='erase verification read 0xff')
