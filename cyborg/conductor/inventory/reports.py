@@ -20,7 +20,8 @@ the host's row lock: a conductor killed between the two, or an
 application that fails, stores nothing, and the agent, answered with no
 ``stored``, sends it again.  The Placement push follows with no
 transaction open.
-Changed telemetry rides on every report, outside the hash.
+Changed telemetry rides on every report, outside the hash; a hash-only
+report's heartbeat and telemetry are one transaction.
 """
 
 from oslo_log import log as logging
@@ -54,14 +55,13 @@ def report(context, client, host, generation, inventory_hash,
     """
     answer = {}
     with counters.measure(db_api.get_engine()) as cost:
-        before = after = None
+        before = after = host_generation = None
         if hardware is None:
-            if host_queries.heartbeat(context, host, generation,
-                                      inventory_hash, rp_name=rp_name):
-                status = host_queries.UNCHANGED
-            else:
-                status = host_queries.RESEND
-            host_generation = None
+            status, stored = _hash_report(context, host, generation,
+                                          inventory_hash, rp_name, telemetry)
+            if stored is not None:
+                answer['telemetry'] = stored
+            telemetry = None
         else:
             if discovery is not None:
                 before = _stored(context, host)
@@ -84,12 +84,34 @@ def report(context, client, host, generation, inventory_hash,
     return answer
 
 
+@db_api.retrying_writer
+def _hash_report(context, host, generation, inventory_hash, rp_name,
+                 samples):
+    """A hash-only report in one transaction: the heartbeat and, when it
+    holds, the samples (_telemetry()).  :returns: (status, the
+    ``telemetry`` answer or None).
+    """
+    if not host_queries.heartbeat(context, host, generation, inventory_hash,
+                                  rp_name=rp_name):
+        return host_queries.RESEND, None
+    return host_queries.UNCHANGED, (
+        None if samples is None else _telemetry(context, host, samples))
+
+
 def _telemetry(context, host, samples):
-    """Store samples; the ``telemetry`` answer (all unknown if not stored)."""
+    """Store samples; the ``telemetry`` answer (all unknown if not stored).
+
+    In the report's transaction, a write that fails rolls back alone (its
+    savepoint), and one that lost the transaction (a deadlock) runs the
+    report's again.
+    """
     try:
         unknown = telemetry_queries.write(context, host, samples)
         held = telemetry_queries.bindings(context, host)
-    except Exception:
+    except Exception as exc:
+        if isinstance(exc, db_api.RETRIED) and db_api.in_transaction(
+                context):
+            raise
         LOG.exception('Storing the telemetry of host %s failed; its agent '
                       'sends it again', host)
         return {'unknown': sorted(samples), 'bindings': None}

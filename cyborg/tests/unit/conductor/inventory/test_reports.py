@@ -13,8 +13,12 @@
 # under the License.
 """Tests of the conductor's report store and agents' liveness."""
 
+import datetime
+
 import fixtures
+from oslo_utils import fixture as utils_fixture
 from oslo_utils import timeutils
+import sqlalchemy
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
@@ -23,6 +27,7 @@ from cyborg.conductor.inventory import reports
 from cyborg.db.queries import hardware as hardware_queries
 from cyborg.db.queries import host as host_queries
 from cyborg.db.queries import service as service_queries
+from cyborg.db.queries import telemetry as telemetry_queries
 from cyborg.drivers import fake
 from cyborg.objects import hardware
 from cyborg.tests import base
@@ -56,6 +61,56 @@ class InventoryTestCase(base.DbTestCase):
                                             answer['generation']))
         self.assertEqual('resend', reports.report(
             self.context, None, 'n1', 2, 'other')['status'])
+
+    def _telemetry_report(self, records, read_at):
+        begun = []
+
+        def count(conn):
+            begun.append(conn)
+        sqlalchemy.event.listen(self.db.engine, 'begin', count)
+        self.addCleanup(sqlalchemy.event.remove, self.db.engine, 'begin',
+                        count)
+        answer = reports.report(
+            self.context, None, 'n1', 1, hardware.inventory_hash(records),
+            telemetry={r.uuid: {'values': {'utilization': 0.5,
+                                           'busy': True},
+                                'stale': None, 'read_at': read_at}
+                       for r in records})
+        return answer, len(begun)
+
+    def test_a_hash_report_with_telemetry_is_one_transaction(self):
+        # The fleet's second most frequent call after the hello.
+        records = _records('n1')
+        reports.report(self.context, None, 'n1', 1,
+                       hardware.inventory_hash(records), records)
+        answer, transactions = self._telemetry_report(
+            records, '2026-11-29T10:00:00')
+        self.assertEqual(1, transactions)
+        self.assertEqual(('unchanged', [], {}), (
+            answer['status'], answer['telemetry']['unknown'],
+            answer['telemetry']['bindings']))
+        self.assertEqual(0.5, telemetry_queries.get(
+            self.context, records[0].uuid)['values']['utilization'])
+
+    def test_a_telemetry_write_that_fails_keeps_the_heartbeat(self):
+        # Its savepoint rolls back alone: the report is recorded, the
+        # samples are all answered unknown (the agent sends them again).
+        records = _records('n1')
+        reports.report(self.context, None, 'n1', 1,
+                       hardware.inventory_hash(records), records)
+        uuid = records[0].uuid
+        later = telemetry_queries.get(self.context, uuid)[
+            'last_report_at'] + datetime.timedelta(seconds=30)
+        self.useFixture(utils_fixture.TimeFixture(later))
+        answer, transactions = self._telemetry_report(records, 'garbage')
+        self.assertEqual(1, transactions)
+        self.assertEqual(('unchanged', sorted(r.uuid for r in records),
+                          None), (answer['status'],
+                                  answer['telemetry']['unknown'],
+                                  answer['telemetry']['bindings']))
+        stored = telemetry_queries.get(self.context, uuid)
+        self.assertEqual((later, {}), (stored['last_report_at'],
+                                       stored['values']))
 
     def test_report_hash_is_recomputed(self):
         records = _records('n1')
