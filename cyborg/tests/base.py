@@ -14,6 +14,7 @@
 """Base classes of Cyborg's tests."""
 
 from oslotest import base
+import sqlalchemy
 
 from cyborg import conf as cyborg_conf
 from cyborg import context as cyborg_context
@@ -69,3 +70,14 @@ class DbTestCase(TestCase):
         backends.check(self, self.BACKEND)
         self.db = self.useFixture(db_fixture.Database(self.BACKEND))
         self.addCleanup(lifecycle.serve, lifecycle.Services())
+
+    def transactions(self):
+        """A list of a connection per transaction begun from now on."""
+        begun = []
+
+        def count(conn):
+            begun.append(conn)
+        sqlalchemy.event.listen(self.db.engine, 'begin', count)
+        self.addCleanup(sqlalchemy.event.remove, self.db.engine, 'begin',
+                        count)
+        return begun

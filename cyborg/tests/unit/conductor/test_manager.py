@@ -21,7 +21,6 @@ import fixtures
 from oslo_db import exception as db_exc
 import oslo_messaging as messaging
 from oslo_utils import uuidutils
-import sqlalchemy
 
 from cyborg import exception
 from cyborg import states
@@ -143,13 +142,7 @@ class ConductorManagerTestCase(base.DbTestCase):
         # jobs are kicked only where one waits.
         kick = self.useFixture(fixtures.MockPatchObject(
             self.mgr.pool, 'kick')).mock
-        begun = []
-
-        def count(conn):
-            begun.append(conn)
-        sqlalchemy.event.listen(self.db.engine, 'begin', count)
-        self.addCleanup(sqlalchemy.event.remove, self.db.engine, 'begin',
-                        count)
+        begun = self.transactions()
 
         def hello():
             del begun[:]

@@ -18,7 +18,6 @@ import datetime
 import fixtures
 from oslo_utils import fixture as utils_fixture
 from oslo_utils import timeutils
-import sqlalchemy
 
 from cyborg import conf as cyborg_conf
 from cyborg import exception
@@ -63,13 +62,7 @@ class InventoryTestCase(base.DbTestCase):
             self.context, None, 'n1', 2, 'other')['status'])
 
     def _telemetry_report(self, records, read_at):
-        begun = []
-
-        def count(conn):
-            begun.append(conn)
-        sqlalchemy.event.listen(self.db.engine, 'begin', count)
-        self.addCleanup(sqlalchemy.event.remove, self.db.engine, 'begin',
-                        count)
+        begun = self.transactions()
         answer = reports.report(
             self.context, None, 'n1', 1, hardware.inventory_hash(records),
             telemetry={r.uuid: {'values': {'utilization': 0.5,
