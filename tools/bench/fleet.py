@@ -78,8 +78,10 @@ Prints one JSON object per line:
   parents, inventories and traits against Cyborg's tables, plus
   orphans) run against Placement's own tables read at once; every
   bind resolved with its usage interval (``GET /v2/usage``: one each,
-  open exactly while bound) and its event at Nova; every clean started
-  ended and its GPU offered again; what is missing is named, and the
+  open exactly while bound) and its event at Nova (a bind that failed,
+  its ARQ deleted at once as Nova does, may have one of each too);
+  every clean started ended and its GPU offered again; what is missing
+  is named, and the
   conductors' WARNING and ERROR lines counted.  Anything missing keeps
   the services' logs (``--keep-logs``).
 
@@ -496,7 +498,7 @@ class Nova:
         self.units = len(self.free) + len(self.free_cleaned)
         self.devices = sum(len(r) for r in hosts.records.values())
         self._lock = threading.Lock()
-        self.resolved = self.deleted = 0
+        self.resolved = self.deleted = self.failed = 0
 
     def _free(self, rp):
         return self.free_cleaned if rp in self.cleaned else self.free
@@ -544,6 +546,22 @@ class Nova:
         [arq] = self._call(
             calls, 'arq_create', 'POST', '/accelerator_requests', (201,),
             json={'device_profile_name': self.profiles[rc]}).json()['arqs']
+        try:
+            self._bind(calls, arq, host, rp_uuid, instance)
+        except Exception:
+            # Bound or not (a lost answer): deleted, as Nova deletes the
+            # ARQs of a build that failed.
+            with self._lock:
+                self.failed += 1
+            self._call(calls, 'arq_delete', 'DELETE',
+                       '/accelerator_requests', (204,),
+                       params={'instance': instance})
+            raise
+        with self._lock:
+            self.resolved += 1
+        return instance
+
+    def _bind(self, calls, arq, host, rp_uuid, instance):
         sent = time.monotonic()
         self._call(calls, 'arq_bind', 'PATCH', '/accelerator_requests',
                    (202,), json={arq['uuid']: [
@@ -567,9 +585,6 @@ class Nova:
         states = {a['state'] for a in response.json()['arqs']}
         if states != {'Bound'}:
             raise RuntimeError('resolve: %s' % sorted(states))
-        with self._lock:
-            self.resolved += 1
-        return instance
 
     def delete(self, calls, instance):
         self._call(calls, 'arq_delete', 'DELETE', '/accelerator_requests',
@@ -737,7 +752,9 @@ class Steady:
         try:
             instance = self.nova.bind(self.calls, unit)
         except Exception:
-            self.nova.give_back(unit)
+            # A cleaned GPU may be cleaning after the failed bind's delete.
+            if unit[1] not in self.nova.cleaned:
+                self.nova.give_back(unit)
             raise
         self._at(time.monotonic() + self.args.hold, 'unbind',
                  (instance, unit))
@@ -896,6 +913,7 @@ def _churn_check(args, nova, readers, cleans, nova_process, start):
     bound = events[('accelerator-request-bound', 'completed')]
     found = {
         'binds_resolved': nova.resolved, 'deletes': nova.deleted,
+        'binds_failed': nova.failed,
         'usage_intervals': len(intervals),
         'usage_intervals_open': sum(i['ended_at'] is None
                                     for i in intervals),
@@ -903,8 +921,10 @@ def _churn_check(args, nova, readers, cleans, nova_process, start):
         'nova_events': {'%s %s' % k: n for k, n in sorted(events.items())},
         'cleans_pending': cleans.pending() if cleans else 0,
         'cleans': cleans.record() if cleans else None}
+    # A bind that failed (deleted at once) may have bound first.
     found['churn_complete'] = (
-        len(intervals) == nova.resolved and bound == nova.resolved and
+        len(intervals) == bound and
+        nova.resolved <= bound <= nova.resolved + nova.failed and
         found['usage_intervals_open'] == nova.resolved - nova.deleted and
         not found['cleans_pending'] and
         not (cleans and found['cleans']['dirty']))
