@@ -77,18 +77,16 @@ def _upsert(dialect):
                                            set_=values)
 
 
-def write(context, host, samples):
-    """Store *host*'s samples; the uuids of devices it has no row of.  In
-    a caller's transaction, under a savepoint: a write that fails rolls
-    back alone.
-    """
-    if db_api.in_transaction(context):
-        with context.session.begin_nested():
-            return _write(context, host, samples)
-    return _write(context, host, samples)
-
-
 @db_api.retrying_writer
+def write(context, host, samples):
+    """Store *host*'s samples; the uuids of devices it has no row of.
+    Under a savepoint: in a caller's transaction, a write that fails
+    rolls back alone.
+    """
+    with context.session.begin_nested():
+        return _write(context, host, samples)
+
+
 def _write(context, host, samples):
     now = timeutils.utcnow()
     statement = _upsert(context.session.get_bind().dialect.name)
