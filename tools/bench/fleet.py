@@ -642,13 +642,13 @@ class Readers:
 class Steady:
     """The steady state's calls, each at its time, on a pool."""
 
-    def __init__(self, args, hosts, nova, calls, cleans, api):
+    def __init__(self, args, hosts, nova, calls, cleans, readers):
         self.args = args
         self.hosts = hosts
         self.nova = nova
         self.calls = calls
         self.cleans = cleans
-        self.api = api
+        self.readers = readers
         self.rng = random.Random(args.seed)  # noqa: S311 (not secrets)
         self.due = []
         self.seq = 0
@@ -729,7 +729,7 @@ class Steady:
             elif kind == 'unbind':
                 self._unbind(*payload)
             elif kind in ('usage', 'scrape'):
-                self.api.get(self.calls, kind, late)
+                self.readers.get(self.calls, kind, late)
         except Exception as exc:
             self.calls.fail(kind, exc)
 

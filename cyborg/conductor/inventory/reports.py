@@ -61,7 +61,6 @@ def report(context, client, host, generation, inventory_hash,
                                           inventory_hash, rp_name, telemetry)
             if stored is not None:
                 answer['telemetry'] = stored
-            telemetry = None
         else:
             if discovery is not None:
                 before = _stored(context, host)
@@ -73,7 +72,8 @@ def report(context, client, host, generation, inventory_hash,
         if discovery is not None and status != host_queries.RESEND:
             _record_outcome(context, host, discovery, generation, status,
                             before, after)
-        if telemetry is not None and status != host_queries.RESEND:
+        if (hardware is not None and telemetry is not None and
+                status != host_queries.RESEND):
             answer['telemetry'] = _telemetry(context, host, telemetry)
     log = LOG.info if status == host_queries.STORED else LOG.debug
     log('Report of host %(host)s (agent generation %(gen)s): %(status)s '
