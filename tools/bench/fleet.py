@@ -45,11 +45,21 @@ time (``--threads``).  Then, for ``--minutes`` minutes of steady state:
   ``--usage-interval`` seconds (60), and a Prometheus scrape of
   cyborg-api's ``/metrics`` every ``--scrape-interval`` seconds (15, its
   ``cache_seconds``);
+* a configuration rollout: ``--rollout-hosts`` other hosts (a tenth by
+  default) have an agent's RPC server too and their GPUs a fact that a
+  device class selects (``fleet_rolled``); at the start of the steady
+  state a rollout of ``{"mode": "passthrough"}`` over that class, with
+  ``--rollout-max-unavailable`` and drain, takes each GPU out of service
+  in waves; each configuration a hello hands (``configure_soon`` asks
+  for one at once) is applied as cyborg-agent applies it, one at a time
+  on its host, in ``--rollout-seconds``, and reported.  The GPUs'
+  providers stay what they were (the mode is the one they have), so
+  Nova's churn binds them as before, and a bind onto a GPU the rollout
+  holds is refused (``binds_failed``);
 
 each host's periodic calls spread evenly over their interval, run by a
 pool of ``--steady-threads`` threads (256: each real agent waits for
-its own calls only).  Rollouts are not simulated: the simulated agents
-apply no configuration.
+its own calls only).
 
 Prints one JSON object per line:
 
@@ -67,7 +77,10 @@ Prints one JSON object per line:
   hand-off (the delete sent to the clean's cast received), the
   turnaround (the delete sent to the GPU offered again, less
   ``--clean-seconds``), offers seen before the clean ended
-  (``dirty``, must be 0), and the conductor's casts by kind; the
+  (``dirty``, must be 0), and the conductor's casts by kind;
+  ``rollout``: its state and progress (cyborg-api's), the devices
+  applied in the minute and the time from a configuration handed to
+  its report answered; the
   CPU seconds of each process (``conductor0``..., ``api``,
   ``placement``, each with its children, and ``bench``, this process);
   Placement's requests by kind with Placement's own p50/p99 (ms);
@@ -80,8 +93,9 @@ Prints one JSON object per line:
   bind resolved with its usage interval (``GET /v2/usage``: one each,
   open exactly while bound) and its event at Nova (a bind that failed,
   its ARQ deleted at once as Nova does, may have one of each too);
-  every clean started ended and its GPU offered again; what is missing
-  is named, and the
+  every clean started ended and its GPU offered again; the rollout
+  completed within ``--rollout-wait`` seconds of the last minute, every
+  device done; what is missing is named, and the
   conductors' WARNING and ERROR lines counted.  Anything missing keeps
   the services' logs (``--keep-logs``).
 
@@ -112,6 +126,7 @@ import uuid
 import arq_lifecycle
 import os_resource_classes
 import oslo_messaging as messaging
+from oslo_utils import timeutils
 import psutil
 import rack_start
 import report_scale
@@ -139,8 +154,11 @@ _UUID = re.compile(r'[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-'
 _NAMED = re.compile(r'^(/(?:traits|resource_classes))/[^/]+$')
 # Conductor log lines worth counting at the end.
 _LEVEL = re.compile(r' (WARNING|ERROR|CRITICAL) ')
-# The fact of the cleaned hosts' GPUs that the cleaning class selects.
+# The facts of the cleaned and the rolled hosts' GPUs that a class selects.
 CLEAN_FACT = 'fleet_clean'
+ROLLOUT_FACT = 'fleet_rollout'
+# What the rollout asks of each GPU: the mode it has (no provider changes).
+ROLLOUT_DESIRED = {'mode': 'passthrough'}
 ADMIN = dict(arq_lifecycle.ADMIN_HEADERS,
              **{'OpenStack-API-Version': 'accelerator 2.4'})
 
@@ -269,13 +287,21 @@ class AccessLog:
 class Hosts(rack_start.Agents, telemetry_scale.TelemetryAgents):
     """The simulated agents: hello, inventory, telemetry; the GPUs of
     *cleaned* hosts offer the fake driver's clean step and carry the fact
-    ``fleet_clean`` that the cleaning class selects.
+    ``fleet_clean`` that the cleaning class selects, those of *rolled*
+    hosts the fact ``fleet_rollout``; the configurations a hello hands
+    go to ``rollout``.
     """
 
-    def __init__(self, hosts, devices, threads, cleaned=()):
+    def __init__(self, hosts, devices, threads, cleaned=(), rolled=()):
         super().__init__(hosts, devices, threads)
         self.rounds = collections.Counter()
         self.cleaned_providers = set()
+        self.rollout = None
+        for host in rolled:
+            for record in self.records[host]:
+                if record.type == 'GPU':
+                    record.vendor_board_info = dict(
+                        record.vendor_board_info, **{ROLLOUT_FACT: 'true'})
         for host in cleaned:
             driver = fake.FakeDriver(CONF, host)
             for record in self.records[host]:
@@ -290,6 +316,12 @@ class Hosts(rack_start.Agents, telemetry_scale.TelemetryAgents):
                     placement_sync.rp_uuid(dep.name)
                     for dep in record.deployables)
 
+    def hello(self, host, timeout=None, start=True):
+        answer = super().hello(host, timeout=timeout, start=start)
+        if self.rollout is not None and answer.get('configs') is not None:
+            self.rollout.take(host, answer['configs'])
+        return answer
+
     def telemetry(self, host, changed):
         self.rounds[host] += 1
         samples = telemetry_scale._samples(
@@ -299,15 +331,20 @@ class Hosts(rack_start.Agents, telemetry_scale.TelemetryAgents):
 
 class Responder:
     """The agent's side of the conductor's casts for one host: a clean
-    answered as cyborg-agent's cleaner answers it (Cleans), the others
-    counted.
+    answered as cyborg-agent's cleaner answers it (Cleans), a
+    configuration asked for at once (Rollout), the others counted.
     """
 
     target = messaging.Target(version='1.0')
 
-    def __init__(self, host, cleans):
+    def __init__(self, host, cleans, rollout):
         self.host = host
         self.cleans = cleans
+        self.rollout = rollout
+
+    def _cast(self, kind):
+        if self.cleans is not None:
+            self.cleans.cast(kind)
 
     @messaging.expose
     def clean(self, context, device_uuid, unit, generation, steps, done,
@@ -322,15 +359,39 @@ class Responder:
 
     @messaging.expose
     def holders_changed(self, context, bindings):
-        self.cleans.cast('holders_changed')
+        self._cast('holders_changed')
 
     @messaging.expose
     def discover_soon(self, context, discovery_id, driver=None):
-        self.cleans.cast('discover_soon')
+        self._cast('discover_soon')
 
     @messaging.expose
     def configure_soon(self, context):
-        self.cleans.cast('configure_soon')
+        self._cast('configure_soon')
+        if self.rollout is not None:
+            self.rollout.soon(self.host)
+
+
+def _responders(names, cleans, rollout):
+    """An agent's RPC server (Responder) for each host of *names*."""
+    servers = []
+    for host in names:
+        server = rpc.get_server(
+            messaging.Target(topic=agent_rpcapi.TOPIC, server=host),
+            [Responder(host, cleans, rollout)])
+        server.start()
+        servers.append(server)
+    return servers
+
+
+def _stop_servers(servers):
+    def stop(server):
+        # Each waits for its listener's poll to end: together.
+        server.stop()
+        server.wait()
+    with concurrent.futures.ThreadPoolExecutor(
+            max(1, len(servers))) as pool:
+        list(pool.map(stop, servers))
 
 
 class Cleans:
@@ -351,18 +412,12 @@ class Cleans:
         self.generations = set()  # those answered
         self.received = {}  # device uuid: when its clean was cast to it
         self.done = {}  # device uuid: when its outcome was cast back
-        self.servers = []
         self._take()
         for host in args.clean_host_names:
             for record in hosts.records[host]:
                 for dep in record.deployables:
                     self.device_of[record.uuid] = placement_sync.rp_uuid(
                         dep.name)
-            server = rpc.get_server(
-                messaging.Target(topic=agent_rpcapi.TOPIC, server=host),
-                [Responder(host, self)])
-            server.start()
-            self.servers.append(server)
         self._stop = threading.Event()
         self._watcher = threading.Thread(target=self._watch, daemon=True)
         self._watcher.start()
@@ -464,22 +519,163 @@ class Cleans:
     def stop(self):
         self._stop.set()
         self._watcher.join()
-
-        def stop(server):
-            # Each waits for its listener's poll to end: together.
-            server.stop()
-            server.wait()
-        with concurrent.futures.ThreadPoolExecutor(
-                max(1, len(self.servers))) as pool:
-            list(pool.map(stop, self.servers))
         self.engine.dispose()
 
 
-class Nova:
-    """Nova's churn through cyborg-api: ARQs created, bound, deleted."""
+class Rollout:
+    """The rollout over the rolled hosts' GPUs, as their agents see it:
+    each configuration a hello hands applied one at a time on its host
+    (``--rollout-seconds``), then the host's inventory reported with the
+    outcome, as cyborg-agent reports it; its progress read from
+    cyborg-api.
+    """
 
-    def __init__(self, endpoint, hosts, profiles):
+    def __init__(self, args, hosts, endpoint):
+        self.args = args
+        self.hosts = hosts
         self.endpoint = endpoint
+        self.uuid = None
+        self._lock = threading.Lock()
+        self.applied = {}  # device uuid: generation reported applied
+        self.applying = set()  # (device uuid, generation) being applied
+        self.queued = collections.defaultdict(dict)  # host: {uuid: config}
+        self.busy = set()  # hosts applying one
+        self.handed = {}  # (device uuid, generation): when first handed
+        self._take()
+
+    def _take(self):
+        self.done = 0
+        self.apply_ms = []
+
+    def create(self):
+        response = requests.post(
+            self.endpoint + '/configuration_rollouts', headers=ADMIN,
+            timeout=120, json={
+                'device_class': 'fleet_rolled', 'desired': ROLLOUT_DESIRED,
+                'max_unavailable': self.args.rollout_max_unavailable,
+                'drain': True})
+        response.raise_for_status()
+        self.uuid = response.json()['uuid']
+
+    def soon(self, host):
+        """configure_soon: the hello at once, on a thread of its own (as
+        on the agent's work thread, not the RPC server's).
+        """
+        threading.Thread(target=self.hosts.hello, args=(host,),
+                         kwargs={'start': False}, daemon=True).start()
+
+    def take(self, host, configs):
+        """The configurations a hello handed: those not applied at their
+        generation queued, applied one at a time.
+        """
+        with self._lock:
+            now = time.monotonic()
+            for config in configs:
+                key = (config['device_uuid'], config['generation'])
+                if (self.applied.get(key[0]) == key[1] or
+                        key in self.applying):
+                    continue
+                self.handed.setdefault(key, now)
+                self.queued[host][key[0]] = config
+            if not self.queued[host] or host in self.busy:
+                return
+            self.busy.add(host)
+        self._next(host)
+
+    def _next(self, host):
+        with self._lock:
+            if not self.queued[host]:
+                self.busy.discard(host)
+                return
+            config = self.queued[host].pop(next(iter(self.queued[host])))
+            self.applying.add((config['device_uuid'], config['generation']))
+        timer = threading.Timer(self.args.rollout_seconds, self._apply,
+                                (host, config))
+        timer.daemon = True
+        timer.start()
+
+    def _apply(self, host, config):
+        """The configuration applied (the mode the GPU has), reported."""
+        outcome = {'generation': config['generation'], 'state': 'applied',
+                   'reason': None}
+        for record in self.hosts.records[host]:
+            if record.uuid == config['device_uuid']:
+                record.configuration = dict(record.configuration or {},
+                                            applied=outcome)
+        key = (config['device_uuid'], config['generation'])
+        try:
+            self.hosts.report(host, full=True)
+        except Exception:
+            # Asked again by the next hello's configurations.
+            with self._lock:
+                self.applying.discard(key)
+                self.queued[host].setdefault(key[0], config)
+        else:
+            with self._lock:
+                self.applying.discard(key)
+                self.applied[key[0]] = key[1]
+                self.done += 1
+                handed = self.handed.pop(key, None)
+                if handed is not None:
+                    self.apply_ms.append(
+                        (time.monotonic() - handed) * 1000.0)
+        self._next(host)
+
+    def progress(self):
+        response = requests.get(
+            self.endpoint + '/configuration_rollouts/' + self.uuid,
+            headers=ADMIN, timeout=120)
+        response.raise_for_status()
+        body = response.json()
+        body['completed_s'] = None
+        if body['state'] == 'completed':
+            # From its creation to its last change, cyborg-api's times.
+            body['completed_s'] = round((
+                timeutils.parse_isotime(body['updated_at']) -
+                timeutils.parse_isotime(body['created_at'])
+            ).total_seconds(), 1)
+        return body
+
+    def record(self):
+        """The minute's rollout; starts the next minute."""
+        body = self.progress()
+        with self._lock:
+            found = {'state': body['state'], 'progress': body['progress'],
+                     'applied': self.done,
+                     'handed_to_reported_ms': report_scale._summary(
+                         self.apply_ms),
+                     'completed_s': body['completed_s']}
+            self._take()
+        return found
+
+    def wait(self, longest):
+        """Until the rollout ends (at most *longest* seconds): its end
+        record.
+        """
+        deadline = time.monotonic() + longest
+        body = self.progress()
+        while body['state'] == 'running' and time.monotonic() < deadline:
+            time.sleep(1.0)
+            body = self.progress()
+        progress = body['progress']
+        return {'state': body['state'], 'progress': progress,
+                'completed_s': body['completed_s'],
+                'failed_devices': body['failed_devices'][:20],
+                'complete': body['state'] == 'completed' and not (
+                    progress['failed'] or progress['waiting'] or
+                    progress['in_progress'])}
+
+
+class Nova:
+    """Nova's churn through cyborg-api: ARQs created, bound, deleted; a
+    unit taken only while Placement offers it (its inventory not
+    reserved, read from Placement's tables as its allocation candidates
+    would be).
+    """
+
+    def __init__(self, endpoint, hosts, profiles, placement_url):
+        self.endpoint = endpoint
+        self.engine = sa.create_engine(placement_url, pool_size=4)
         self.profiles = profiles  # resource class: profile name
         self.local = threading.local()
         self.headers = arq_lifecycle.nova_headers(argparse.Namespace(
@@ -524,16 +720,33 @@ class Nova:
         return response
 
     def take(self, rng, cleaned=False):
-        """A free unit (host, provider, class), of a cleaned GPU with
-        *cleaned*, or None.
+        """A free unit (host, provider, class) that Placement offers, of
+        a cleaned GPU with *cleaned*, or None.
         """
-        with self._lock:
-            free = self.free_cleaned if cleaned else self.free
-            if not free:
-                return None
-            index = rng.randrange(len(free))
-            free[index], free[-1] = free[-1], free[index]
-            return free.pop()
+        held = []
+        try:
+            for _ in range(20):
+                with self._lock:
+                    free = self.free_cleaned if cleaned else self.free
+                    if not free:
+                        return None
+                    index = rng.randrange(len(free))
+                    free[index], free[-1] = free[-1], free[index]
+                    unit = free.pop()
+                if self._offered(unit[1]):
+                    return unit
+                held.append(unit)
+            return None
+        finally:
+            for unit in held:
+                self.give_back(unit)
+
+    def _offered(self, rp):
+        with self.engine.connect() as conn:
+            return not conn.execute(sa.text(
+                'SELECT i.reserved FROM inventories i '
+                'JOIN resource_providers p ON p.id = i.resource_provider_id '
+                'WHERE p.uuid = :uuid'), {'uuid': rp}).scalar()
 
     def give_back(self, unit):
         with self._lock:
@@ -899,8 +1112,11 @@ def _settle(access, quiet, longest=180.0):
     return round(time.monotonic() - began, 1)
 
 
-def _churn_check(args, nova, readers, cleans, nova_process, start):
-    """Every bind's usage interval and Nova event; every clean ended."""
+def _churn_check(args, nova, readers, cleans, rollout, nova_process,
+                 start):
+    """Every bind's usage interval and Nova event; every clean ended; the
+    rollout completed.
+    """
     deadline = time.monotonic() + 120
     while cleans is not None and cleans.pending() and \
             time.monotonic() < deadline:
@@ -920,14 +1136,16 @@ def _churn_check(args, nova, readers, cleans, nova_process, start):
         'nova_bound_events': bound,
         'nova_events': {'%s %s' % k: n for k, n in sorted(events.items())},
         'cleans_pending': cleans.pending() if cleans else 0,
-        'cleans': cleans.record() if cleans else None}
+        'cleans': cleans.record() if cleans else None,
+        'rollout': rollout.wait(args.rollout_wait) if rollout else None}
     # A bind that failed (deleted at once) may have bound first.
     found['churn_complete'] = (
         len(intervals) == bound and
         nova.resolved <= bound <= nova.resolved + nova.failed and
         found['usage_intervals_open'] == nova.resolved - nova.deleted and
         not found['cleans_pending'] and
-        not (cleans and found['cleans']['dirty']))
+        not (cleans and found['cleans']['dirty']) and
+        not (rollout and not found['rollout']['complete']))
     return found
 
 
@@ -971,9 +1189,12 @@ def _first_start(hosts, access, cpu):
         **report_scale._totals(answers)))
 
 
-def _steady_state(args, hosts, nova, access, cpu, cleans, readers):
+def _steady_state(args, hosts, nova, access, cpu, cleans, rollout,
+                  readers):
     calls = Calls()
     steady = Steady(args, hosts, nova, calls, cleans, readers)
+    if rollout is not None:
+        rollout.create()
     t0 = time.monotonic()
     steady.plan(t0)
     try:
@@ -985,7 +1206,8 @@ def _steady_state(args, hosts, nova, access, cpu, cleans, readers):
                 'seconds': args.minute, 'calls': calls.record(),
                 'cpu_s': cpu.since(), 'placement_requests': total,
                 'placement': kinds, 'bound': nova.bound(),
-                'cleans': cleans.record() if cleans else None})
+                'cleans': cleans.record() if cleans else None,
+                'rollout': rollout.record() if rollout else None})
     finally:
         steady.stop()
 
@@ -1024,6 +1246,12 @@ def _api(args, bench, common):
                           'selector': [{'key': CLEAN_FACT, 'op': '==',
                                         'value': 'true'}]}
                       ).raise_for_status()
+    if args.rollout_host_names:
+        requests.post(endpoint + '/device_classes', headers=ADMIN,
+                      timeout=30, json={
+                          'name': 'fleet_rolled', 'selector': [
+                              {'key': ROLLOUT_FACT, 'op': '==',
+                               'value': 'true'}]}).raise_for_status()
     return endpoint, profiles
 
 
@@ -1062,6 +1290,9 @@ def run(args):
         names = ['fleet-%s-%05d' % (bench.suffix, i)
                  for i in range(args.hosts)]
         args.clean_host_names = names[:args.clean_hosts]
+        # Others than the cleaned hosts where there are enough.
+        first = min(args.clean_hosts, args.hosts - args.rollout_hosts)
+        args.rollout_host_names = names[first:first + args.rollout_hosts]
         common, nova_process = _services(args, bench, names)
         CONF([], project='cyborg', default_config_files=[common])
         rpc.set_defaults(control_exchange='cyborg')
@@ -1069,7 +1300,7 @@ def run(args):
         objects.register_all()
         db_api.configure(CONF)
         hosts = Hosts(names, args.devices, args.threads,
-                      args.clean_host_names)
+                      args.clean_host_names, args.rollout_host_names)
         args.resource_classes = sorted({
             dep.resource_class for record in hosts.records[names[0]]
             for dep in record.deployables})
@@ -1082,21 +1313,29 @@ def run(args):
         cpu = ProcessCPU(bench)
         _params(args, hosts, names)
         _first_start(hosts, access, cpu)
-        nova = Nova(endpoint, hosts, profiles)
+        nova = Nova(endpoint, hosts, profiles, bench.placement_database())
         readers = Readers(endpoint)
-        cleans = None
+        cleans = rollout = None
         if args.clean_host_names:
             cleans = Cleans(args, hosts, bench.placement_database(),
                             nova.give_back)
+        if args.rollout_host_names:
+            rollout = hosts.rollout = Rollout(args, hosts, endpoint)
+        servers = _responders(sorted(set(args.clean_host_names) |
+                                     set(args.rollout_host_names)),
+                              cleans, rollout)
         start = time.strftime('%Y-%m-%dT%H:%M:%S',
                               time.gmtime(time.time() - 1))
         try:
-            _steady_state(args, hosts, nova, access, cpu, cleans, readers)
-            churn = _churn_check(args, nova, readers, cleans,
+            _steady_state(args, hosts, nova, access, cpu, cleans, rollout,
+                          readers)
+            churn = _churn_check(args, nova, readers, cleans, rollout,
                                  nova_process, start)
         finally:
             if cleans is not None:
                 cleans.stop()
+            _stop_servers(servers)
+            nova.engine.dispose()
         complete = _end_check(args, bench, hosts, access, churn)
         if not complete:
             args.keep_logs = True
@@ -1124,6 +1363,9 @@ def _params(args, hosts, names):
         'hold_s': args.hold, 'seed': args.seed,
         'clean_hosts': args.clean_hosts, 'clean_share': args.clean_share,
         'clean_s': args.clean_seconds,
+        'rollout_hosts': args.rollout_hosts,
+        'rollout_max_unavailable': args.rollout_max_unavailable,
+        'rollout_s': args.rollout_seconds,
         'usage_interval_s': args.usage_interval,
         'scrape_interval_s': args.scrape_interval,
         'load_average': os.getloadavg(), 'cpus': os.cpu_count(),
@@ -1180,6 +1422,21 @@ def main(argv=None):
                              '(default 0.25)')
     parser.add_argument('--clean-seconds', type=float, default=0.5,
                         help='seconds a clean takes (default 0.5)')
+    parser.add_argument('--rollout-hosts', type=int, default=None,
+                        help='hosts whose GPUs a rollout configures, each '
+                             'with an RPC server answering the '
+                             'conductor\'s casts (default: a tenth of the '
+                             'hosts, others than the cleaned ones where '
+                             'there are enough; 0: no rollout)')
+    parser.add_argument('--rollout-max-unavailable', default='10%',
+                        help='the rollout\'s max_unavailable (default '
+                             '10%%)')
+    parser.add_argument('--rollout-seconds', type=float, default=2.0,
+                        help='seconds a configuration takes to apply '
+                             '(default 2)')
+    parser.add_argument('--rollout-wait', type=float, default=300.0,
+                        help='seconds the end check waits for the rollout '
+                             'to complete (default 300)')
     parser.add_argument('--usage-interval', type=float, default=60.0,
                         help='seconds between two usage queries '
                              '(default 60; 0: none)')
@@ -1200,6 +1457,9 @@ def main(argv=None):
     if args.clean_hosts is None:
         args.clean_hosts = max(1, (args.hosts + 9) // 10)
     args.clean_hosts = min(args.clean_hosts, args.hosts)
+    if args.rollout_hosts is None:
+        args.rollout_hosts = max(1, (args.hosts + 9) // 10)
+    args.rollout_hosts = min(args.rollout_hosts, args.hosts)
     return 0 if run(args) else 1
 
 
