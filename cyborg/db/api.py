@@ -21,6 +21,7 @@ session, and no SQL is written outside cyborg/db
 (cyborg/tests/unit/db/test_layering.py checks both).
 """
 
+import contextlib
 import functools
 
 from oslo_db import api as oslo_db_api
@@ -105,6 +106,26 @@ def retry_on_deadlock(func):
             return func(context, *args, **kwargs)
         return retrying(context, *args, **kwargs)
     return wrapper
+
+
+@contextlib.contextmanager
+def savepoint(context):
+    """``context.session.begin_nested()``, a deadlock or a lost
+    connection in it raised as itself: MariaDB rolls a deadlocked
+    transaction back whole, its savepoints with it, so that the
+    savepoint's own rollback fails ("SAVEPOINT ... does not exist") and
+    would hide what the caller's retry_on_deadlock retries.
+    """
+    try:
+        with context.session.begin_nested():
+            yield
+    except db_exc.DBError as exc:
+        cause = exc
+        while cause is not None and not isinstance(cause, RETRIED):
+            cause = cause.__context__
+        if cause is None or cause is exc:
+            raise
+        raise cause from exc
 
 
 def retrying_writer(func):

@@ -55,7 +55,7 @@ def ensure(context, instance_uuid, now):
     if exists is not None:
         return
     try:
-        with session.begin_nested():
+        with db_api.savepoint(context):
             session.execute(sa.insert(_TABLE).values(
                 instance_uuid=instance_uuid, created_at=now))
     except db_exc.DBDuplicateEntry:

@@ -114,7 +114,7 @@ def _set(row, values, now):
 def _add_config_driver(context, host, name, values, now):
     """Of two hellos that both find no row, the second loses (savepoint)."""
     try:
-        with context.session.begin_nested():
+        with db_api.savepoint(context):
             context.session.add(models.Driver(
                 uuid=uuidutils.generate_uuid(), host=host, name=name,
                 source=SOURCE_CONFIG, created_at=now, **values))

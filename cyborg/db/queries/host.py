@@ -87,7 +87,7 @@ def create(context, host, reporting=False):
         return
     now = timeutils.utcnow()
     try:
-        with context.session.begin_nested():
+        with db_api.savepoint(context):
             context.session.execute(sa.insert(_TABLE).values(
                 hostname=host, generation=0, needs_sync=False,
                 # A host that reports has its agent up.

@@ -227,7 +227,7 @@ def delete_deployable(context, deployable_id):
     """Delete a gone deployable unless held or back; whether deleted."""
     session = context.session
     try:
-        with session.begin_nested():
+        with db_api.savepoint(context):
             if session.execute(sa.select(DEP.c.removed_at).where(
                     DEP.c.id == deployable_id)).scalar() is None:
                 raise _Held()
@@ -254,7 +254,7 @@ def delete_device(context, device_id):
     """Delete a device and its cpids unless referenced or held by its clean."""
     session = context.session
     try:
-        with session.begin_nested():
+        with db_api.savepoint(context):
             if session.execute(sa.select(DEV.c.clean_state).where(
                     DEV.c.id == device_id)).scalar() is not None:
                 raise _Held()

@@ -83,7 +83,7 @@ def write(context, host, samples):
     Under a savepoint: in a caller's transaction, a write that fails
     rolls back alone.
     """
-    with context.session.begin_nested():
+    with db_api.savepoint(context):
         return _write(context, host, samples)
 
 

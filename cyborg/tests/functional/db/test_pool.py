@@ -17,6 +17,9 @@ connection was lost runs again, a connection never goes back to the pool
 inside a transaction.
 """
 
+import threading
+import time
+
 import fixtures
 import sqlalchemy as sa
 
@@ -43,6 +46,13 @@ def _backend_id(context):
 def _count(context, table):
     return context.session.execute(
         sa.select(sa.func.count()).select_from(sa.table(table))).scalar()
+
+
+@db_api.context_manager.reader
+def _generations(context):
+    return dict(context.session.execute(sa.text(
+        "SELECT hostname, generation FROM hosts "
+        "WHERE hostname IN ('x', 'y')")).all())
 
 
 class _PoolMixin:
@@ -105,6 +115,56 @@ class _PoolMixin:
         self.assertNotEqual(tries[0], tries[1])
         # The first try's insert went with its connection.
         self.assertEqual(1, _count(self.context, 'hosts'))
+
+    def test_a_deadlock_in_a_savepoint_runs_the_transaction_again(self):
+        # Seen in the fleet benchmark: MariaDB chose a report's
+        # transaction as a deadlock's victim inside the telemetry's
+        # savepoint and rolled it back whole; the savepoint's rollback
+        # then failed ("SAVEPOINT ... does not exist"), an error not
+        # retried, and the report's heartbeat was lost with it.
+        admin = sa.create_engine(self.engine.url, poolclass=sa.pool.NullPool)
+        self.addCleanup(admin.dispose)
+        with admin.begin() as conn:
+            conn.execute(sa.text(
+                "INSERT INTO hosts (hostname, generation) "
+                "VALUES ('x', 0), ('y', 0)"))
+        other = admin.connect()
+        self.addCleanup(other.close)
+        # The other transaction holds y and weighs more (a deadlock's
+        # victim is the transaction that changed fewer rows).
+        other.execute(sa.text("UPDATE hosts SET generation = 1 "
+                              "WHERE hostname = 'y'"))
+        for i in range(20):
+            other.execute(sa.text(
+                "INSERT INTO hosts (hostname, generation) "
+                "VALUES (:name, 0)"), {'name': 'filler%d' % i})
+        tries = []
+
+        def close_the_circle():
+            # Once the first try waits for y, ask for x, which it holds.
+            time.sleep(1)
+            other.execute(sa.text("UPDATE hosts SET generation = 1 "
+                                  "WHERE hostname = 'x'"))
+            other.commit()
+
+        @db_api.retrying_writer
+        def write(context):
+            session = context.session
+            tries.append(None)
+            session.execute(sa.text("UPDATE hosts SET generation = 2 "
+                                    "WHERE hostname = 'x'"))
+            with db_api.savepoint(context):
+                session.execute(sa.text("UPDATE hosts SET generation = 2 "
+                                        "WHERE hostname = 'y'"))
+
+        closer = threading.Thread(target=close_the_circle)
+        closer.start()
+        try:
+            write(self.context)
+        finally:
+            closer.join()
+        self.assertEqual(2, len(tries))
+        self.assertEqual({'x': 2, 'y': 2}, _generations(self.context))
 
     def test_an_open_transaction_is_rolled_back_on_return(self):
         # A connection handed back inside a transaction (not through a
