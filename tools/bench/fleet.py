@@ -84,7 +84,13 @@ Prints one JSON object per line:
   CPU seconds of each process (``conductor0``..., ``api``,
   ``placement``, each with its children, and ``bench``, this process);
   Placement's requests by kind with Placement's own p50/p99 (ms);
-* ``end_check``: once the churn stopped and Placement's writes settled:
+  ``backends``: MariaDB's statements, selects, inserts, updates, deletes
+  and commits (its global status: Cyborg's and Placement's databases
+  together) and RabbitMQ's packets and bytes received and sent on the
+  vhost's connections (``rabbitmqctl list_connections``), as in the
+  first start's record;
+* ``end_check``: once the churn stopped, Nova deleted what was still
+  bound and Placement's writes settled:
   every provider the agents' deployables should have (by name) found in
   Placement with an inventory and ``OWNER_CYBORG``, and Cyborg's
   Placement audit (cyborg.conductor.audit.placement: providers,
@@ -118,9 +124,11 @@ import os
 import platform
 import random
 import re
+import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import uuid
 
 import arq_lifecycle
@@ -246,6 +254,68 @@ class ProcessCPU:
                  for name in sorted(now)}
         self.last = now
         return spent
+
+
+class Backends:
+    """MariaDB's statements and writes (its global status: Cyborg's and
+    Placement's databases together, and whatever else the server runs)
+    and RabbitMQ's traffic on the vhost's connections (rabbitmqctl:
+    packets and bytes received and sent; None where it cannot run), from
+    one record to the next.
+    """
+
+    _STATUS = ('Questions', 'Com_select', 'Com_insert', 'Com_update',
+               'Com_delete', 'Com_commit')
+    _TRAFFIC = ('recv_cnt', 'send_cnt', 'recv_oct', 'send_oct')
+
+    def __init__(self, admin_url, transport_url):
+        self.engine = sa.create_engine(admin_url, pool_size=1)
+        self.vhost = urllib.parse.unquote(
+            urllib.parse.urlsplit(transport_url).path[1:]) or '/'
+        self.last = self._now()
+
+    def _now(self):
+        with self.engine.connect() as conn:
+            now = {'db': {name.lower(): int(value) for name, value in
+                          conn.execute(sa.text(
+                              'SHOW GLOBAL STATUS WHERE Variable_name IN '
+                              ':names').bindparams(sa.bindparam(
+                                  'names', expanding=True)),
+                              {'names': list(self._STATUS)})}}
+        try:
+            out = subprocess.run(
+                ['rabbitmqctl', '-q', 'list_connections', 'vhost'] +
+                list(self._TRAFFIC), capture_output=True, text=True,
+                check=True, timeout=60).stdout
+        except (OSError, subprocess.SubprocessError):
+            now['rabbit'] = None
+            return now
+        totals = collections.Counter()
+        for line in out.splitlines():
+            fields = line.split('\t')
+            if len(fields) == 5 and fields[0] == self.vhost:
+                totals.update(dict(zip(self._TRAFFIC, map(int, fields[1:]))))
+        now['rabbit'] = dict(totals)
+        return now
+
+    def since(self):
+        """What each spent since the last call (RabbitMQ's: of the
+        connections open at both ends).
+        """
+        now = self._now()
+        spent = {}
+        for kind in ('db', 'rabbit'):
+            if now[kind] is None or self.last[kind] is None:
+                spent[kind] = None
+                continue
+            spent[kind] = {key: now[kind].get(key, 0) -
+                           self.last[kind].get(key, 0)
+                           for key in sorted(now[kind])}
+        self.last = now
+        return spent
+
+    def dispose(self):
+        self.engine.dispose()
 
 
 class AccessLog:
@@ -978,6 +1048,19 @@ class Steady:
         """
         self.pool.shutdown(wait=True, cancel_futures=True)
 
+    def unbind_all(self):
+        """Nova deletes what is still bound, as at the end of its churn
+        (every usage interval closed, every device the rollout drains
+        released); after stop().
+        """
+        with self._lock:
+            due = [payload for _, _, kind, payload in self.due
+                   if kind == 'unbind']
+            self.due = []
+        with concurrent.futures.ThreadPoolExecutor(16) as pool:
+            list(pool.map(lambda payload: self._run(
+                'unbind', payload, time.monotonic()), due))
+
 
 class PlacementTables:
     """Placement's providers, inventories and traits, read at once from
@@ -1168,7 +1251,7 @@ def _end_check(args, bench, hosts, access, churn):
     return record['nothing_missing']
 
 
-def _first_start(hosts, access, cpu):
+def _first_start(hosts, access, cpu, backends):
     """Every host registers and reports its inventory (32 at a time)."""
     started = time.monotonic()
 
@@ -1184,13 +1267,14 @@ def _first_start(hosts, access, cpu):
         'placement_requests': total,
         'placement_requests_per_host': round(total / len(answers), 2),
         'placement': kinds, 'cpu_s': cpu.since(),
+        'backends': backends.since(),
         'server_ms': report_scale._summary([a['cost']['ms']
                                             for a in answers])},
         **report_scale._totals(answers)))
 
 
-def _steady_state(args, hosts, nova, access, cpu, cleans, rollout,
-                  readers):
+def _steady_state(args, hosts, nova, access, cpu, backends, cleans,
+                  rollout, readers):
     calls = Calls()
     steady = Steady(args, hosts, nova, calls, cleans, readers)
     if rollout is not None:
@@ -1204,12 +1288,14 @@ def _steady_state(args, hosts, nova, access, cpu, cleans, rollout,
             report_scale._emit({
                 'phase': 'minute', 'minute': minute + 1,
                 'seconds': args.minute, 'calls': calls.record(),
-                'cpu_s': cpu.since(), 'placement_requests': total,
+                'cpu_s': cpu.since(), 'backends': backends.since(),
+                'placement_requests': total,
                 'placement': kinds, 'bound': nova.bound(),
                 'cleans': cleans.record() if cleans else None,
                 'rollout': rollout.record() if rollout else None})
     finally:
         steady.stop()
+    steady.unbind_all()
 
 
 def _api(args, bench, common):
@@ -1311,8 +1397,10 @@ def run(args):
         # them, the conductors' start.
         access.since()
         cpu = ProcessCPU(bench)
+        backends = Backends(args.db_admin_url, CONF.transport_url)
+        bench.cleanups.append(backends.dispose)
         _params(args, hosts, names)
-        _first_start(hosts, access, cpu)
+        _first_start(hosts, access, cpu, backends)
         nova = Nova(endpoint, hosts, profiles, bench.placement_database())
         readers = Readers(endpoint)
         cleans = rollout = None
@@ -1327,8 +1415,8 @@ def run(args):
         start = time.strftime('%Y-%m-%dT%H:%M:%S',
                               time.gmtime(time.time() - 1))
         try:
-            _steady_state(args, hosts, nova, access, cpu, cleans, rollout,
-                          readers)
+            _steady_state(args, hosts, nova, access, cpu, backends, cleans,
+                          rollout, readers)
             churn = _churn_check(args, nova, readers, cleans, rollout,
                                  nova_process, start)
         finally:
