@@ -84,8 +84,8 @@ Prints one JSON object per line:
   CPU seconds of each process (``conductor0``..., ``api``,
   ``placement``, each with its children, and ``bench``, this process);
   Placement's requests by kind with Placement's own p50/p99 (ms);
-  ``backends``: MariaDB's statements, selects, inserts, updates, deletes
-  and commits (its global status: Cyborg's and Placement's databases
+  ``backends``: MariaDB's statements, selects, inserts (also of a
+  select), updates, deletes, commits and rollbacks (its global status: Cyborg's and Placement's databases
   together) and RabbitMQ's packets and bytes received and sent on the
   vhost's connections (``rabbitmqctl list_connections``), as in the
   first start's record;
@@ -264,8 +264,8 @@ class Backends:
     one record to the next.
     """
 
-    _STATUS = ('Questions', 'Com_select', 'Com_insert', 'Com_update',
-               'Com_delete', 'Com_commit')
+    _STATUS = ('Questions', 'Com_select', 'Com_insert', 'Com_insert_select',
+               'Com_update', 'Com_delete', 'Com_commit', 'Com_rollback')
     _TRAFFIC = ('recv_cnt', 'send_cnt', 'recv_oct', 'send_oct')
 
     def __init__(self, admin_url, transport_url):
