@@ -85,10 +85,10 @@ Prints one JSON object per line:
   ``placement``, each with its children, and ``bench``, this process);
   Placement's requests by kind with Placement's own p50/p99 (ms);
   ``backends``: MariaDB's statements, selects, inserts (also of a
-  select), updates, deletes, commits and rollbacks (its global status: Cyborg's and Placement's databases
-  together) and RabbitMQ's packets and bytes received and sent on the
-  vhost's connections (``rabbitmqctl list_connections``), as in the
-  first start's record;
+  select), updates, deletes, commits and rollbacks (its global status:
+  Cyborg's and Placement's databases together) and RabbitMQ's packets
+  and bytes received and sent on the vhost's connections
+  (``rabbitmqctl list_connections``), as in the first start's record;
 * ``end_check``: once the churn stopped, Nova deleted what was still
   bound and Placement's writes settled:
   every provider the agents' deployables should have (by name) found in
