@@ -90,7 +90,8 @@ Prints one JSON object per line:
   and bytes received and sent on the vhost's connections
   (``rabbitmqctl list_connections``), as in the first start's record;
 * ``end_check``: once the churn stopped, Nova deleted what was still
-  bound and Placement's writes settled:
+  bound (``calls_after_last_minute``: those deletes and the calls that
+  ended after the last minute, by kind) and Placement's writes settled:
   every provider the agents' deployables should have (by name) found in
   Placement with an inventory and ``OWNER_CYBORG``, and Cyborg's
   Placement audit (cyborg.conductor.audit.placement: providers,
@@ -934,6 +935,7 @@ class Steady:
         self.readers = readers
         self.rng = random.Random(args.seed)  # noqa: S311 (not secrets)
         self.due = []
+        self.unbinds = []  # (future, payload) of each unbind handed over
         self.seq = 0
         self.pool = concurrent.futures.ThreadPoolExecutor(
             args.steady_threads)
@@ -982,7 +984,9 @@ class Steady:
                 time.sleep(max(0.0, min(0.05, until - time.monotonic())))
                 continue
             when, _, kind, payload = item
-            self.pool.submit(self._run, kind, payload, when)
+            future = self.pool.submit(self._run, kind, payload, when)
+            if kind == 'unbind':
+                self.unbinds.append((future, payload))
             self._again(kind, payload, when)
 
     def _again(self, kind, payload, when):
@@ -1051,15 +1055,21 @@ class Steady:
     def unbind_all(self):
         """Nova deletes what is still bound, as at the end of its churn
         (every usage interval closed, every device the rollout drains
-        released); after stop().
+        released); after stop().  :returns: the calls since the last
+        minute, by kind (Calls.record()).
         """
         with self._lock:
+            # Not yet due, or handed to the pool behind and dropped by
+            # stop().
             due = [payload for _, _, kind, payload in self.due
-                   if kind == 'unbind']
+                   if kind == 'unbind'] + [
+                payload for future, payload in self.unbinds
+                if future.cancelled()]
             self.due = []
         with concurrent.futures.ThreadPoolExecutor(16) as pool:
             list(pool.map(lambda payload: self._run(
                 'unbind', payload, time.monotonic()), due))
+        return self.calls.record()
 
 
 class PlacementTables:
@@ -1196,7 +1206,7 @@ def _settle(access, quiet, longest=180.0):
 
 
 def _churn_check(args, nova, readers, cleans, rollout, nova_process,
-                 start):
+                 start, last_calls):
     """Every bind's usage interval and Nova event; every clean ended; the
     rollout completed.
     """
@@ -1211,6 +1221,7 @@ def _churn_check(args, nova, readers, cleans, rollout, nova_process,
         for event in (request['body'] or {}).get('events', ()))
     bound = events[('accelerator-request-bound', 'completed')]
     found = {
+        'calls_after_last_minute': last_calls,
         'binds_resolved': nova.resolved, 'deletes': nova.deleted,
         'binds_failed': nova.failed,
         'usage_intervals': len(intervals),
@@ -1295,7 +1306,7 @@ def _steady_state(args, hosts, nova, access, cpu, backends, cleans,
                 'rollout': rollout.record() if rollout else None})
     finally:
         steady.stop()
-    steady.unbind_all()
+    return steady.unbind_all()
 
 
 def _api(args, bench, common):
@@ -1415,10 +1426,10 @@ def run(args):
         start = time.strftime('%Y-%m-%dT%H:%M:%S',
                               time.gmtime(time.time() - 1))
         try:
-            _steady_state(args, hosts, nova, access, cpu, backends, cleans,
-                          rollout, readers)
+            last_calls = _steady_state(args, hosts, nova, access, cpu,
+                                       backends, cleans, rollout, readers)
             churn = _churn_check(args, nova, readers, cleans, rollout,
-                                 nova_process, start)
+                                 nova_process, start, last_calls)
         finally:
             if cleans is not None:
                 cleans.stop()
